@@ -99,9 +99,11 @@ for f in "${files[@]}"; do
   fn != "" && /^\.Lfunc_end[0-9]+:/ { flush_fn(); next }
   fn != "" {
     line[++nl] = $0
-    if ($0 ~ /This Inner Loop Header/) {
-      lab = $0; sub(/:.*/, "", lab)
-      hdr_label[++nhdr] = lab; hdr_line[nhdr] = nl
+    if ($0 ~ /^\.LBB[0-9_]+:/) { lastlab = $0; sub(/:.*/, "", lastlab) }
+    else if ($0 !~ /^[ \t]+;/) lastlab = ""
+    # the annotation is on the label line or on a comment line right after it
+    if ($0 ~ /This Inner Loop Header/ && lastlab != "") {
+      hdr_label[++nhdr] = lastlab; hdr_line[nhdr] = nl
     }
     next
   }
