@@ -1,0 +1,126 @@
+//===- Params.h - every parameter of the pingpong-sim cycle model ---------===//
+//
+// THE parameter table of the model. Every number the simulator uses is here,
+// with its source; docs/cycle-model.md repeats this table. Tags as in
+// /work/shared/reference/cdna_model.md (called "cdna_model" below):
+//   [A] AMD document / AMD-maintained source, [M] third-party measurement,
+//   [D] arithmetic from cited numbers, [?] not in the sources: a stated guess.
+// Nothing here is tuned to favour any schedule: values are the sources'
+// numbers, or the middle of a published range where the sources give a range.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PINGPONG_SIM_PARAMS_H
+#define PINGPONG_SIM_PARAMS_H
+
+#include <string>
+
+namespace ppsim {
+
+struct TargetParams {
+  const char *Name;
+  // --- Issue (cdna_model §1.3, §5) ---
+  int NumSimds;        // 4 SIMDs per CU [A] pipeline-descriptions.rst
+  int IssuePeriod;     // a SIMD gets an issue turn every 4 clocks [A] hardware_implementation.rst
+  int MaxWavesPerSimd; // 8 wave slots per SIMD [A] getMaxWavesPerEU
+  int VgprsPerSimdLane; // 512 VGPRs (arch+acc) per lane of a SIMD [A] CDNA4 ISA §3.6.4
+  // --- VALU / MFMA (cdna_model §1.2, §5) ---
+  int ValuDepLatency;  // dependent VALU chain ~8 clocks [M] Meta AMDLatencyModel (gfx950)
+  int SaluDepLatency;  // SALU result usable at the next turn: 1 pass = 4 clocks [A] SISchedule.td (Write32Bit latency 1 pass)
+  int MfmaDepExtra;    // dependent MFMA: +2 clocks after the pipe time (18 vs 16) [M] Meta; ISA Table 38 "0-2 wait states"
+  int MfmaCoexecDelay; // independent VALU may issue 4 clocks after an MFMA [A] matrix_calculator.py coexec_delay=4
+  // --- LDS (cdna_model §1.1, §1.2, §5) ---
+  int LdsLatency;            // ~64 clocks ds_read_b128 [M] pyhip (MI308X); 64-69 [M] Meta (gfx950)
+  double LdsReadBytesPerClkPair;  // per SIMD pair port: gfx942 64 B/clk [A] pipeline-descriptions.rst; gfx950 128 [D/?] (256 B/clk per CU [A] CDNA4 blog, split per pair not documented)
+  double LdsWriteBytesPerClkPair; // gfx942 64 [A]; gfx950 writes not documented: 64 (= CDNA3) [?]
+  // --- VMEM (cdna_model §1.1, §1.2, §5) ---
+  int VmemLatency;     // 650 clocks: middle of the measured 500-800 HBM dwordx4 range [M] pyhip
+  int L2HitLatency;    // 500 clocks: low end of that range, used only with --l2-hit-rate > 0 [?]
+  double HbmTBps;      // 5.3 (gfx942) / 8.0 (gfx950) TB/s [A] mi300.md / mi350.rst
+  int Cus;             // 304 / 256 [A] gpu-specs.rst
+  double ClockGHz;     // 2.1 / 2.4 peak engine clock [A]
+  double HbmSustained; // 0.65: middle of cdna_model §5 "use 50-80 % of that as the sustained figure" [D]
+  double L2BytesPerClkCu; // 16 ch x 128 B/clk per XCD / CUs per XCD: 2048/38 = 53.9 (gfx942), 2048/32 = 64 (gfx950) [A]/[D]
+  int SmemLatencyPasses; // fallback if the sched model has none: 5 passes (WriteSMEM) [A] SISchedule.td
+  // --- Barrier (cdna_model §1.3, §7) ---
+  int BarrierReleaseDelay; // 0 extra clocks: the release cost is an open gap in the sources [?]
+};
+
+// HBM share per CU in bytes/clock, sustained: chip bandwidth / CUs / clock x fraction [D].
+inline double hbmBytesPerClk(const TargetParams &P) {
+  return P.HbmTBps * 1e12 / P.Cus / (P.ClockGHz * 1e9) * P.HbmSustained;
+}
+
+inline const TargetParams &paramsFor(const std::string &Cpu) {
+  static const TargetParams Gfx942 = {
+      "gfx942", 4, 4, 8, 512,
+      /*ValuDepLatency*/ 8, /*SaluDepLatency*/ 4, /*MfmaDepExtra*/ 2, /*MfmaCoexecDelay*/ 4,
+      /*LdsLatency*/ 64, /*LdsRead*/ 64.0, /*LdsWrite*/ 64.0,
+      /*VmemLatency*/ 650, /*L2HitLatency*/ 500, /*HbmTBps*/ 5.3, /*Cus*/ 304,
+      /*ClockGHz*/ 2.1, /*HbmSustained*/ 0.65, /*L2BytesPerClkCu*/ 2048.0 / 38,
+      /*SmemLatencyPasses*/ 5, /*BarrierReleaseDelay*/ 0};
+  static const TargetParams Gfx950 = {
+      "gfx950", 4, 4, 8, 512,
+      8, 4, 2, 4,
+      64, 128.0, 64.0,
+      650, 500, 8.0, 256,
+      2.4, 0.65, 2048.0 / 32,
+      5, 0};
+  return Cpu == "gfx950" ? Gfx950 : Gfx942;
+}
+
+// --- MFMA cycle table (cdna_model §1.2). "Cycles" = clocks the SIMD's matrix
+// pipe (XDL) is busy = back-to-back issue interval of independent MFMAs.
+// Matched in order against the lower-case mnemonic (substring match, first hit
+// wins). Used to cross-check LLVM's scheduling model (MCSchedModel HWXDL
+// ReleaseAtCycles x 4 clocks/pass) and where the model does not resolve
+// (variant classes that need the operands, e.g. f8f6f4 cbsz/blgp).
+struct MfmaRule {
+  const char *Pattern;  // substring of the mnemonic
+  int Cycles942;        // 0: not on gfx942
+  int Cycles950;
+  bool Coexec;          // independent VALU may co-issue while it runs
+  bool F8F6F4;          // cycles depend on cbsz/blgp: x2 if A or B is FP8/BF8
+  const char *Source;
+};
+
+inline const MfmaRule *mfmaRules(int &N) {
+  static const MfmaRule Rules[] = {
+      // gfx950 scaled / f8f6f4: 16 cycles if both FP4/FP6, 32 if either FP8 (16x16x128);
+      // 32 / 64 for 32x32x64 [A] CDNA4 ISA Table 28; LLVM WriteMFMAScale_16X16X128_F8F6F4.
+      {"16x16x128_f8f6f4", 0, 16, true, true, "CDNA4 ISA Table 28; SISchedule.td F8F6F4"},
+      {"32x32x64_f8f6f4", 0, 32, true, true, "CDNA4 ISA Table 28; SISchedule.td F8F6F4"},
+      // 16-bit [A] matrix_calculator.py (CDNA3), CDNA4 ISA Table 28, SIDPGFX950FullSpeedModel
+      {"16x16x32_f16", 0, 16, true, false, "CDNA4 ISA Table 28"},
+      {"16x16x32_bf16", 0, 16, true, false, "CDNA4 ISA Table 28"},
+      {"32x32x16_f16", 0, 32, true, false, "CDNA4 ISA Table 28"},
+      {"32x32x16_bf16", 0, 32, true, false, "CDNA4 ISA Table 28"},
+      {"16x16x16_f16", 16, 16, true, false, "matrix_calculator.py; CDNA4 ISA Table 28"},
+      {"16x16x16_bf16", 16, 16, true, false, "matrix_calculator.py; CDNA4 ISA Table 28"},
+      {"16x16x16bf16_1k", 16, 16, true, false, "matrix_calculator.py"},
+      {"32x32x8_f16", 32, 32, true, false, "matrix_calculator.py; CDNA4 ISA Table 28"},
+      {"32x32x8_bf16", 32, 32, true, false, "matrix_calculator.py; CDNA4 ISA Table 28"},
+      {"32x32x8bf16_1k", 32, 32, true, false, "matrix_calculator.py"},
+      // 8-bit float [A] matrix_calculator.py; CDNA4 ISA
+      {"16x16x32_fp8", 16, 16, true, false, "matrix_calculator.py; CDNA4 ISA"},
+      {"16x16x32_bf8", 16, 16, true, false, "matrix_calculator.py; CDNA4 ISA"},
+      {"32x32x16_fp8", 32, 32, true, false, "matrix_calculator.py; CDNA4 ISA"},
+      {"32x32x16_bf8", 32, 32, true, false, "matrix_calculator.py; CDNA4 ISA"},
+      // int8 [A]
+      {"16x16x64_i8", 0, 16, true, false, "CDNA4 ISA"},
+      {"32x32x32_i8", 0, 32, true, false, "CDNA4 ISA"},
+      {"16x16x32_i8", 16, 16, true, false, "matrix_calculator.py; CDNA4 ISA"},
+      {"32x32x16_i8", 32, 32, true, false, "matrix_calculator.py; CDNA4 ISA"},
+      // fp32 / fp64: no VALU co-execution [A] matrix_calculator.py coexec=False
+      {"16x16x4_f32", 32, 32, false, false, "matrix_calculator.py; CDNA4 ISA"},
+      {"32x32x2_f32", 64, 64, false, false, "matrix_calculator.py; CDNA4 ISA"},
+      {"16x16x4_f64", 32, 64, false, false, "CDNA4 ISA; SISchedule.td Write16PassDGEMM"},
+      // sparse [A] matrix_calculator.py; co-exec delay 8
+      {"smfmac", 16, 16, true, false, "matrix_calculator.py"},
+  };
+  N = sizeof(Rules) / sizeof(Rules[0]);
+  return Rules;
+}
+
+} // namespace ppsim
+
+#endif

@@ -1,0 +1,132 @@
+//===- Sim.h - pingpong-sim: program representation and simulator ---------===//
+#ifndef PINGPONG_SIM_SIM_H
+#define PINGPONG_SIM_SIM_H
+
+#include "Params.h"
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace ppsim {
+
+enum class Cat { VALU, MFMA, VMEM, SALU, SMEM, LDS, Branch, Internal, Unknown };
+const char *catName(Cat C);
+
+enum class Internal { None, Waitcnt, Nop, Barrier, Setprio, Sleep, Endpgm, Other };
+
+struct Inst {
+  unsigned Line = 0;          // 1-based line in the input file
+  std::string OpName;         // MCInstrInfo name (e.g. V_MFMA_F32_16X16X16F16_vi)
+  std::string Mnem;           // printed mnemonic, lower case, no _e32/_e64 suffix
+  std::string Text;           // printed instruction
+  std::vector<std::string> Ops; // printed operands/modifiers, split at ',' and blanks
+  unsigned NumDefs = 0;       // explicit defs (first NumDefs operands)
+  Cat C = Cat::Unknown;
+  Internal In = Internal::None;
+  std::vector<unsigned> DefUnits, UseUnits; // register units (MCRegisterInfo)
+  bool DefsScc = false, DefsExec = false, DefsVcc = false;
+  // memory
+  bool IsLoad = false, IsStore = false, LdsDma = false, Flat = false;
+  unsigned BytesPerLane = 0;
+  int Latency = 0;            // clocks, for SMEM (from the sched model)
+  // MFMA
+  int MfmaCycles = 0;
+  bool MfmaCoexec = true;
+  std::string CyclesSource;
+  // branch
+  std::string TargetLabel;
+  int Target = -1;
+  bool Conditional = false;
+  // s_waitcnt (-1 = no wait on that counter), s_nop / s_setprio / s_sleep imm
+  int Vm = -1, Lgkm = -1;
+  int Imm = 0;
+  bool ClusterStart = false;  // s_setprio, s_barrier, or after a "; sched_barrier" line
+};
+
+struct KernelInfo {
+  std::string Name;
+  unsigned Begin = 0, End = 0; // instruction index range [Begin, End)
+  unsigned Line = 0;
+  int MaxFlatWG = 0;
+  int ReqdWG = 0;
+  int VgprCount = 0, AgprCount = 0;
+};
+
+struct Program {
+  std::string File;
+  std::string Mcpu;
+  std::vector<Inst> Insts;
+  std::map<std::string, unsigned> Labels; // label -> instruction index
+  std::vector<KernelInfo> Kernels;
+  std::vector<std::string> Warnings;
+};
+
+struct ParseOptions {
+  std::string File;
+  std::string Mcpu; // empty: from .amdgcn_target
+};
+
+// Parses the assembly with LLVM's MC layer. Returns false (after printing a
+// diagnostic naming the line) on error.
+bool parseProgram(const ParseOptions &O, Program &P);
+
+struct SimOptions {
+  std::string Kernel;
+  std::string Loop;
+  int WavesPerSimd = 0;   // 0: not given
+  int WorkgroupsPerCu = 0;
+  int Iterations = 16;
+  double L2HitRate = 0.0;
+  long long MaxCycles = 50000000;
+};
+
+enum Stall {
+  StVmcnt, StLgkmcnt, StBarrier, StMfmaBusy, StDependency, StArbHigher,
+  StArbOlder, StNop, StValuBlocked, NumStalls
+};
+const char *stallName(int S);
+
+struct Segment { int64_t Begin, End; int Kind; }; // Kind: Cat as int, or 100+Stall
+
+struct ClusterInfo {
+  unsigned Begin, End; // instruction indices in the loop body
+  std::string Label;
+  int Mfmas = 0, Lds = 0, Vmem = 0, Valu = 0, Salu = 0;
+};
+
+struct WaveResult {
+  int Wg = 0, Id = 0, Simd = 0;
+  std::vector<int64_t> IterStart; // issue time of the loop header per iteration (+ exit)
+  int64_t EndTime = 0;
+  int64_t Stalls[NumStalls] = {};       // whole run, clocks
+  int64_t LoopStalls[NumStalls] = {};   // steady-state window, clocks
+  std::vector<double> ClusterTime;      // clocks per iteration, steady state
+  std::vector<Segment> Segs;
+  int Instrs = 0;
+};
+
+struct SimResult {
+  std::string Kernel, Mcpu, LoopLabel;
+  unsigned LoopBegin = 0, LoopEnd = 0, LoopLineBegin = 0, LoopLineEnd = 0;
+  int WavesPerWg = 0, Wgs = 0, WavesPerSimd = 0;
+  std::string WgSource;
+  int Iterations = 0, Warmup = 0, LastIter = 0; // steady state: iterations [Warmup, LastIter)
+  double CyclesPerIter = 0;
+  double MfmaBusyPct = 0;
+  double MfmaBusySimd[4] = {};
+  int64_t WindowBegin = 0, WindowEnd = 0, TotalCycles = 0;
+  std::vector<WaveResult> Waves;
+  std::vector<ClusterInfo> Clusters;
+  std::vector<std::vector<std::pair<int64_t, int64_t>>> XdlBusy; // per SIMD
+  std::vector<std::string> Warnings;
+  std::vector<std::string> Unknown;
+  int MfmasPerIter = 0;
+};
+
+// Runs the model. Returns false with Err set on error.
+bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &Err);
+
+} // namespace ppsim
+
+#endif
