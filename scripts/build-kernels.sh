@@ -37,6 +37,27 @@ for tgt in gfx942 gfx950; do
         done
       done
     done
+    # Triton kpack=2 (kWidth=8) on gfx942: ds_read_b128 feeding two MFMAs
+    if [ "$tgt" = gfx942 ]; then
+      for dt in f16 bf16; do
+        for mf in 16 32; do
+          add "gemm.${bm}x${bn}x${bk}.w$w.m$mf.$dt.kp2.buffer.$tgt" gemm.hip "$tgt" \
+            -DBM=$bm -DBN=$bn -DBK=$bk -DWAVES=$w -DMFMA=$mf -DDTYPE=$dt -DKPACK=2 -DLOADS=buffer
+        done
+      done
+    fi
+  done
+  # all fragments read before the MFMAs (Triton order): 256x256 16x16 spills at 8 waves
+  for mf in 16 32; do
+    add "pos_load_reorder.256x256x64.w8.m$mf.buffer.$tgt" pos_load_reorder.hip "$tgt" \
+      -DBM=256 -DBN=256 -DWAVES=8 -DMFMA=$mf -DLOADS=buffer
+    if [ "$tgt" = gfx950 ]; then
+      add "pos_load_reorder.256x256x64.w8.m$mf.kd1.buffer.$tgt" pos_load_reorder.hip "$tgt" \
+        -DBM=256 -DBN=256 -DWAVES=8 -DMFMA=$mf -DKDOUBLE=1 -DLOADS=buffer
+    else
+      add "pos_load_reorder.256x256x64.w8.m$mf.kp2.buffer.$tgt" pos_load_reorder.hip "$tgt" \
+        -DBM=256 -DBN=256 -DWAVES=8 -DMFMA=$mf -DKPACK=2 -DLOADS=buffer
+    fi
   done
   for f in neg_cast neg_if_load neg_small_tile neg_variant_mask neg_epilogue \
            pos_load_reorder neg_extra_load neg_fma; do

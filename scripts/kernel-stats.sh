@@ -6,7 +6,8 @@
 # For every loop whose body contains MFMAs (every loop with --all) prints one
 # line:
 #   file kernel loop blocks instrs mfma ds_read ds_write vmem_load lds_dma
-#   s_barrier s_waitcnt vgpr agpr total_vgpr vgpr_spill sgpr_spill scratch
+#   s_barrier s_waitcnt spill_ops vgpr agpr total_vgpr vgpr_spill sgpr_spill
+#   scratch
 #
 # A loop is identified by its header label (the line carrying "This Inner
 # Loop Header"); its blocks are the header plus every block that llc annotates
@@ -21,6 +22,7 @@
 #   lds_dma    loads that write LDS directly (buffer_load_* ... lds,
 #              global_load_lds_*)
 #   s_barrier  s_barrier; s_waitcnt counts s_waitcnt* instructions
+#   spill_ops  scratch_load*/scratch_store* (register spill traffic) in the loop
 # Register numbers come from the "; Kernel info:" block (NumVgprs, NumAgprs,
 # TotalNumVgprs, ScratchSize) and from the amdhsa metadata
 # (.vgpr_spill_count, .sgpr_spill_count).
@@ -43,14 +45,14 @@ if [ ${#files[@]} -eq 0 ]; then
 fi
 
 if [ "$header" = 1 ]; then
-  printf '%-28s %-52s %-9s %6s %6s %5s %7s %8s %9s %7s %9s %9s %5s %5s %10s %10s %10s %7s\n' \
+  printf '%-28s %-52s %-9s %6s %6s %5s %7s %8s %9s %7s %9s %9s %7s %5s %5s %10s %10s %10s %7s\n' \
     file kernel loop blocks instrs mfma ds_read ds_write vmem_load lds_dma \
-    s_barrier s_waitcnt vgpr agpr total_vgpr vgpr_spill sgpr_spill scratch
+    s_barrier s_waitcnt spill_ops vgpr agpr total_vgpr vgpr_spill sgpr_spill scratch
 fi
 
 for f in "${files[@]}"; do
   awk -v ALL="$all" -v FILE="$(basename "$f")" '
-  function flush_fn(   h, lab, key, b, j, l, blocks, ni, mf, dr, dw, vl, dma, sb, sw, op, k, nb, bstart, bann, inl) {
+  function flush_fn(   h, lab, key, b, j, l, blocks, ni, mf, dr, dw, vl, dma, sb, sw, sp, op, k, nb, bstart, bann, inl) {
     # split the function into blocks; annotation = label line + following
     # comment-only lines (LLVM prints loop membership there)
     nb = 0
@@ -64,7 +66,7 @@ for f in "${files[@]}"; do
     bstart[nb + 1] = nl + 1
     for (h = 1; h <= nhdr; h++) {
       lab = hdr_label[h]; key = substr(lab, 3)          # .LBB0_2 -> BB0_2
-      blocks = ni = mf = dr = dw = vl = dma = sb = sw = 0
+      blocks = ni = mf = dr = dw = vl = dma = sb = sw = sp = 0
       for (b = 1; b <= nb; b++) {
         inl = (line[bstart[b]] ~ ("^" lab ":")) || index(bann[b], "Header=" key " ") || \
               index(bann[b], "Parent Loop " key " ")
@@ -82,12 +84,13 @@ for f in "${files[@]}"; do
           else if (op ~ /^(global|buffer|flat)_load/) vl++
           else if (op == "s_barrier") sb++
           else if (op ~ /^s_waitcnt/) sw++
+          else if (op ~ /^scratch_(load|store)/) sp++
         }
       }
       if (mf == 0 && !ALL) continue
       k = nrec++
       r_fn[k] = fn; r_lab[k] = lab
-      r_data[k] = sprintf("%6d %6d %5d %7d %8d %9d %7d %9d %9d", blocks, ni, mf, dr, dw, vl, dma, sb, sw)
+      r_data[k] = sprintf("%6d %6d %5d %7d %8d %9d %7d %9d %9d %7d", blocks, ni, mf, dr, dw, vl, dma, sb, sw, sp)
     }
     nl = 0; nhdr = 0; fn = ""
   }

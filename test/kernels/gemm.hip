@@ -18,6 +18,8 @@
 //   MFMA              16 (16x16 instruction) | 32 (32x32 instruction)
 //   DTYPE             f16 | bf16
 //   KDOUBLE           0 | 1 (1: gfx950 16x16x32 / 32x32x16, ds_read_b128)
+//   KPACK             1 | 2 (KDOUBLE=0 only; 2 = Triton kpack=2 / kWidth=8:
+//                     one ds_read_b128 of 8 K-elements feeds two MFMAs)
 //   LOADS             buffer | global
 //   VARIANT           base | cast | if_load | variant_mask | epilogue |
 //                     load_reorder | extra_load   (see the neg_*/pos_* wrappers)
@@ -64,6 +66,9 @@
 #ifndef KDOUBLE
 #define KDOUBLE 0
 #endif
+#ifndef KPACK
+#define KPACK 1
+#endif
 #ifndef LOADS
 #define LOADS buffer
 #endif
@@ -107,10 +112,15 @@
 #define CK CAT(CK_, CAST_KIND)
 
 #ifndef KNAME
+#if KPACK == 1
+#define KD_TAG KDOUBLE
+#else
+#define KD_TAG CAT(KDOUBLE, CAT(_kp, KPACK))
+#endif
 #define KNAME                                                                  \
   CAT(CAT(CAT(CAT(CAT(CAT(CAT(CAT(CAT(CAT(CAT(CAT(CAT(CAT(CAT(CAT(CAT(gemm_,   \
   VARIANT), _), BM), x), BN), x), BK), _w), WAVES), _m), MFMA), _), DTYPE),    \
-  _kd), KDOUBLE), _), LOADS)
+  _kd), KD_TAG), _), LOADS)
 #endif
 
 // ---- types -----------------------------------------------------------------
@@ -129,16 +139,23 @@ typedef __bf16 b8 __attribute__((ext_vector_type(8)));
 #define KW (KDOUBLE ? 8 : 4)      // K elements per lane per MFMA operand
 #define KGROUPS (64 / MFMA)       // lane groups along K inside one MFMA
 #define MK (KW * KGROUPS)         // K of one MFMA instruction
+#define KWR (KW * KPACK)          // K elements per lane per ds_read
+#define MKR (KWR * KGROUPS)       // K covered by one ds_read per lane group
 #define WTM (BM / WAVES_M)        // wave tile
 #define WTN (BN / WAVES_N)
 #define TM (WTM / MFMA)           // MFMA tiles per wave
 #define TN (WTN / MFMA)
-#define KS (BK / MK)              // MFMA k-steps per BK
+#define KS (BK / MKR)             // ds_read k-steps per BK (KPACK MFMAs each)
 #define CPR (BK / 8)              // 16-byte chunks per LDS row
 #define SWZ_MASK (CPR < 8 ? CPR - 1 : 7)
 #define REPL (WAVES / (WAVES_M * WAVES_N))
 
 #if KW == 4
+typedef u2 op_raw_t;              // one MFMA operand: 4 x 16 bit
+#else
+typedef u4 op_raw_t;              // one MFMA operand: 8 x 16 bit
+#endif
+#if KWR == 4
 typedef u2 frag_raw_t;            // ds_read_b64
 #else
 typedef u4 frag_raw_t;            // ds_read_b128
@@ -159,7 +176,8 @@ typedef f16v acc_t;
 
 _Static_assert(WAVES == 4 || WAVES == 8, "WAVES must be 4 or 8");
 _Static_assert(MFMA == 16 || MFMA == 32, "MFMA must be 16 or 32");
-_Static_assert(BK % MK == 0, "BK must be a multiple of the MFMA K");
+_Static_assert(BK % MKR == 0, "BK must be a multiple of the MFMA K (x KPACK)");
+_Static_assert(KPACK == 1 || (KPACK == 2 && !KDOUBLE), "KPACK=2 needs KDOUBLE=0");
 _Static_assert(BM % (WAVES_M * MFMA) == 0 && BN % (WAVES_N * MFMA) == 0,
                "tile not divisible by the wave grid");
 _Static_assert(WAVES % (WAVES_M * WAVES_N) == 0, "bad wave grid");
@@ -171,7 +189,7 @@ DEV void sync_threads() {
   __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup");
 }
 
-DEV acc_t mfma(frag_raw_t a, frag_raw_t b, acc_t c) {
+DEV acc_t mfma(op_raw_t a, op_raw_t b, acc_t c) {
 #if MFMA == 16 && !KDOUBLE && DT == 1
   return __builtin_amdgcn_mfma_f32_16x16x16f16(__builtin_bit_cast(h4, a),
                                                __builtin_bit_cast(h4, b), c, 0, 0, 0);
@@ -209,14 +227,14 @@ DEV frag_raw_t cast_b(frag_raw_t b, u32 scale_bits) {
 #if DT == 1
   frag_raw_t r;
   h2 s = __builtin_bit_cast(h2, scale_bits);
-  for (int i = 0; i < KW / 2; ++i)
+  for (int i = 0; i < KWR / 2; ++i)
     r[i] = __builtin_bit_cast(u32, __builtin_bit_cast(h2, b[i]) * s);
   return r;                                      // v_pk_mul_f16
 #else
   // bf16: scale in f32 then truncate (Triton's upcast/downcast pattern).
   frag_raw_t r;
   float s = __builtin_bit_cast(float, scale_bits);
-  for (int i = 0; i < KW / 2; ++i) {
+  for (int i = 0; i < KWR / 2; ++i) {
     float lo = __builtin_bit_cast(float, b[i] << 16) * s;
     float hi = __builtin_bit_cast(float, b[i] & 0xffff0000u) * s;
     r[i] = (__builtin_bit_cast(u32, lo) >> 16) | (__builtin_bit_cast(u32, hi) & 0xffff0000u);
@@ -321,8 +339,8 @@ void KNAME(const unsigned short *__restrict__ A,
   const u32 frow = lane % MFMA, kgrp = lane / MFMA;
   u32 a_rd[KS], b_rd[KS];
   for (int ks = 0; ks < KS; ++ks) {
-    a_rd[ks] = lds_off(wm * WTM + frow, ks * MK + kgrp * KW);
-    b_rd[ks] = lds_off(wn * WTN + frow, ks * MK + kgrp * KW);
+    a_rd[ks] = lds_off(wm * WTM + frow, ks * MKR + kgrp * KWR);
+    b_rd[ks] = lds_off(wn * WTN + frow, ks * MKR + kgrp * KWR);
   }
 
   acc_t acc[TM][TN];
@@ -401,12 +419,18 @@ void KNAME(const unsigned short *__restrict__ A,
 #endif
 
   // Triton's MFMA emission order: m, n outer, k inner.
+#if KPACK == 1
+#define OPND(f, p) (f)
+#else
+#define OPND(f, p) ((p) ? (f).zw : (f).xy)
+#endif
 #define DOT(fa, fb)                                                           \
   do {                                                                        \
     for (int m = 0; m < TM; ++m)                                              \
       for (int n = 0; n < TN; ++n)                                            \
         for (int ks = 0; ks < KS; ++ks)                                       \
-          acc[m][n] = mfma(fa[m][ks], fb[n][ks], acc[m][n]);                  \
+          for (int p = 0; p < KPACK; ++p)                                     \
+            acc[m][n] = mfma(OPND(fa[m][ks], p), OPND(fb[n][ks], p), acc[m][n]); \
   } while (0)
 
 #define STORE_C(t)                                                            \
