@@ -1,0 +1,32 @@
+//===- DepGraph.h - dependences inside the loop body ------------*- C++ -*-===//
+//
+// LLVM's ScheduleDAGInstrs over the loop region (register def/use, anti and
+// output deps, physical registers, memory order with alias analysis),
+// flattened to index lists over LoopModel::Insts.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PINGPONG_ANALYSIS_DEPGRAPH_H
+#define PINGPONG_ANALYSIS_DEPGRAPH_H
+
+#include "llvm/ADT/SmallVector.h"
+#include <vector>
+
+namespace llvm {
+class AAResults;
+class MachineLoopInfo;
+} // namespace llvm
+
+namespace pingpong {
+struct LoopModel;
+
+struct DepGraph {
+  std::vector<llvm::SmallVector<unsigned, 4>> Preds, Succs;
+  unsigned numEdges() const;
+};
+
+/// Build the graph for Model's region as it is in the block now.
+DepGraph buildDepGraph(const LoopModel &Model, const llvm::MachineLoopInfo &MLI,
+                       llvm::AAResults *AA);
+
+} // namespace pingpong
+#endif

@@ -1,0 +1,62 @@
+//===- Emitter.h - applying a cluster plan to the loop ----------*- C++ -*-===//
+//
+// The emission half: moves the instructions into the plan's order and adds
+// the instructions that make the order hold at run time and survive later
+// passes: SCHED_BARRIER 0 between clusters (a scheduling boundary for
+// AMDGPU's pre- and post-RA schedulers), s_setprio 1/0 around dot clusters,
+// s_waitcnt lgkmcnt(0) where LDS results must have landed, s_barrier between
+// clusters of 8-wave modes and the asymmetric sync around the loop.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PINGPONG_EMIT_EMITTER_H
+#define PINGPONG_EMIT_EMITTER_H
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace llvm {
+class MachineBasicBlock;
+class MachineFunction;
+class MachineInstr;
+class MachineLoop;
+} // namespace llvm
+
+namespace pingpong {
+struct ClusterPlan;
+struct LoopModel;
+class OpcodeTable;
+
+/// Takes the loop's own barriers and fences out of the block (8-wave modes
+/// bring their own sync) and can put them back if the plan fails.
+class SyncDetacher {
+public:
+  /// Detach every Sync instruction of Model and drop it from Model.Insts.
+  void detach(LoopModel &Model);
+  void restore();
+  void erase(); // the plan was applied: delete the detached instructions
+  bool empty() const { return Detached.empty(); }
+  ~SyncDetacher() { restore(); }
+
+private:
+  llvm::MachineBasicBlock *MBB = nullptr;
+  // (instruction, the instruction it stood before)
+  std::vector<std::pair<llvm::MachineInstr *, llvm::MachineInstr *>> Detached;
+};
+
+/// Reorder the body and insert the cluster markers and sync.
+void applyPlan(LoopModel &Model, const ClusterPlan &Plan,
+               const OpcodeTable &Ops);
+
+/// Checks that the loop has the shape the asymmetric sync needs; on failure
+/// Why says what is missing. Changes nothing.
+bool canEmitAsymmetricSync(llvm::MachineLoop &L, llvm::MachineFunction &MF,
+                           std::string &Why);
+
+/// Waves 4-7 run one extra s_barrier before the loop, waves 0-3 one after it
+/// (wave group from readfirstlane(workitem id x) & 256; scalar branches).
+void emitAsymmetricSync(llvm::MachineLoop &L, llvm::MachineFunction &MF,
+                        const OpcodeTable &Ops);
+
+} // namespace pingpong
+#endif

@@ -1,0 +1,16 @@
+//===- Passes.h - the plugin's machine passes -------------------*- C++ -*-===//
+#ifndef PINGPONG_PASSES_PASSES_H
+#define PINGPONG_PASSES_PASSES_H
+
+namespace llvm {
+class PassRegistry;
+}
+
+namespace pingpong {
+/// Pass IDs, for TargetPassConfig::insertPass.
+extern char &PingpongSchedulePassID;
+extern char &PingpongFinalCheckPassID;
+/// Register the passes (called once at plugin load).
+void initializePingpongPasses(llvm::PassRegistry &Registry);
+} // namespace pingpong
+#endif

@@ -1,0 +1,75 @@
+//===- ClusterPlan.h - the order a mode asks for ----------------*- C++ -*-===//
+//
+// The strategy half: a mode names its clusters and where each role goes
+// (a ClusterLayout); planClusters() places every other instruction as the
+// dependence graph allows and yields the new order (a ClusterPlan).
+// Emission (Emit/) turns a plan into instructions.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PINGPONG_SCHEDULE_CLUSTERPLAN_H
+#define PINGPONG_SCHEDULE_CLUSTERPLAN_H
+
+#include "pingpong/Analysis/Directives.h"
+#include "pingpong/Analysis/LoopModel.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pingpong {
+struct DepGraph;
+
+enum class ClusterKind { Mem, Dot };
+
+struct Cluster {
+  ClusterKind Kind;
+  std::string Name;
+};
+
+/// What a mode asks for; built by the per-mode files.
+struct ClusterLayout {
+  Mode M = Mode::Off;
+  std::vector<Cluster> Clusters;
+  /// 8-wave modes: s_barrier between clusters and the asymmetric sync that
+  /// shifts waves 4-7 one cluster behind waves 0-3. They replace the loop's
+  /// own barriers and fences.
+  bool BarrierBetweenClusters = false;
+  bool AsymmetricSync = false;
+  /// Cluster for an instruction with a role, or -1 to let dependences decide.
+  std::function<int(const InstInfo &)> Desired;
+};
+
+struct ClusterPlan {
+  ClusterLayout Layout;
+  std::vector<unsigned> ClusterOf; // per LoopModel::Insts index
+  std::vector<unsigned> Order;     // new order, indices into LoopModel::Insts
+  unsigned count(unsigned C, Role R, const LoopModel &M) const;
+  /// "mem0 6, dot0 16, ..." for remarks.
+  std::string describe(const LoopModel &M) const;
+};
+
+/// The three layouts Triton's BlockPingpong uses (one file each). They fail
+/// (nullopt + Why) when the loop cannot be cut that way.
+std::optional<ClusterLayout> layoutOnePP(const LoopModel &M, Rejection &Why);
+std::optional<ClusterLayout> layoutTwoPP(const LoopModel &M, Rejection &Why);
+std::optional<ClusterLayout> layoutFourPP(const LoopModel &M, Rejection &Why);
+std::optional<ClusterLayout> layoutFor(Mode Md, const LoopModel &M,
+                                       Rejection &Why);
+
+/// Place every instruction in a cluster, respecting the graph.
+std::optional<ClusterPlan> planClusters(const LoopModel &M, const DepGraph &G,
+                                        ClusterLayout Layout, Rejection &Why);
+
+/// Triton's tile-size thresholds (M*N*K*elemBits of the workgroup tile).
+namespace tile {
+constexpr uint64_t Min = 262144, Small = 16777216, Medium = 33554432,
+                   Large = 67108864;
+}
+
+/// Auto selection: the modes worth trying for this loop, best first, or the
+/// reason none applies. Register pressure is checked by the caller.
+std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why);
+
+} // namespace pingpong
+#endif

@@ -1,0 +1,118 @@
+//===- Directives.cpp - option, attribute and loop metadata ---------------===//
+#include "pingpong/Analysis/Directives.h"
+
+#include "llvm/CodeGen/MachineBasicBlock.h"
+#include "llvm/CodeGen/MachineLoopInfo.h"
+#include "llvm/IR/BasicBlock.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/Support/CommandLine.h"
+
+using namespace llvm;
+namespace pingpong {
+
+static cl::opt<Mode> PingpongMode(
+    "amdgpu-pingpong", cl::init(Mode::Auto),
+    cl::desc("Block pingpong for AMDGPU MFMA loops (AMDGPUPingpong plugin). "
+             "Overrides the \"amdgpu-pingpong\" function attribute and "
+             "!llvm.loop \"amdgpu.pingpong\" metadata unless auto"),
+    cl::values(
+        clEnumValN(Mode::Auto, "auto",
+                   "choose from the loop: warps, tile size, registers (default)"),
+        clEnumValN(Mode::Off, "off", "leave every loop as LLVM schedules it"),
+        clEnumValN(Mode::OnePP, "one-cluster",
+                   "OnePP: one memory and one dot cluster, s_setprio (4 warps)"),
+        clEnumValN(Mode::TwoPP, "two-cluster",
+                   "TwoPP: dot sliced in 2 along K, barriers, asymmetric sync "
+                   "(8 warps)"),
+        clEnumValN(Mode::FourPP, "four-cluster",
+                   "FourPP: dot sliced in 4 along K, barriers, asymmetric sync "
+                   "(8 warps)")));
+
+const char *modeName(Mode M) {
+  switch (M) {
+  case Mode::Auto: return "auto";
+  case Mode::Off: return "off";
+  case Mode::OnePP: return "one-cluster";
+  case Mode::TwoPP: return "two-cluster";
+  case Mode::FourPP: return "four-cluster";
+  }
+  return "?";
+}
+
+std::optional<Mode> parseMode(StringRef S) {
+  for (Mode M : {Mode::Auto, Mode::Off, Mode::OnePP, Mode::TwoPP, Mode::FourPP})
+    if (S == modeName(M))
+      return M;
+  return std::nullopt;
+}
+
+Mode commandLineMode() { return PingpongMode; }
+
+static const char *ValidModes =
+    "expected one of: auto, off, one-cluster, two-cluster, four-cluster";
+
+/// Finds {!"amdgpu.pingpong", !"<mode>"} in the latch's !llvm.loop.
+static std::optional<Directive> loopDirective(const MachineLoop &L,
+                                              std::string &Error) {
+  const MachineBasicBlock *Latch = L.getLoopLatch();
+  if (!Latch || !Latch->getBasicBlock())
+    return Directive{};
+  const Instruction *Term = Latch->getBasicBlock()->getTerminator();
+  MDNode *LoopMD = Term ? Term->getMetadata(LLVMContext::MD_loop) : nullptr;
+  if (!LoopMD)
+    return Directive{};
+  for (const MDOperand &Op : LoopMD->operands()) {
+    auto *Node = dyn_cast_or_null<MDNode>(Op.get());
+    if (!Node || Node == LoopMD || Node->getNumOperands() == 0)
+      continue;
+    auto *Key = dyn_cast_or_null<MDString>(Node->getOperand(0).get());
+    if (!Key || Key->getString() != "amdgpu.pingpong")
+      continue;
+    auto *Val = Node->getNumOperands() == 2
+                    ? dyn_cast_or_null<MDString>(Node->getOperand(1).get())
+                    : nullptr;
+    if (!Val) {
+      Error = "malformed !llvm.loop metadata \"amdgpu.pingpong\": expected "
+              "!{!\"amdgpu.pingpong\", !\"<mode>\"}";
+      return std::nullopt;
+    }
+    std::optional<Mode> M = parseMode(Val->getString());
+    if (!M) {
+      Error = ("invalid !llvm.loop \"amdgpu.pingpong\" mode '" +
+               Val->getString() + "': " + ValidModes)
+                  .str();
+      return std::nullopt;
+    }
+    return Directive{*M, "loop metadata"};
+  }
+  return Directive{};
+}
+
+std::optional<Directive> resolveDirective(const Function &F,
+                                          const MachineLoop &L,
+                                          std::string &Error) {
+  Mode CL = commandLineMode();
+  if (CL != Mode::Auto)
+    return Directive{CL, "command line"};
+  std::optional<Directive> LoopD = loopDirective(L, Error);
+  if (!LoopD)
+    return std::nullopt;
+  if (LoopD->M != Mode::Auto)
+    return LoopD;
+  if (F.hasFnAttribute("amdgpu-pingpong")) {
+    StringRef V = F.getFnAttribute("amdgpu-pingpong").getValueAsString();
+    std::optional<Mode> M = parseMode(V);
+    if (!M) {
+      Error = ("invalid function attribute \"amdgpu-pingpong\"=\"" + V +
+               "\": " + ValidModes)
+                  .str();
+      return std::nullopt;
+    }
+    return Directive{*M, "function attribute"};
+  }
+  return Directive{};
+}
+
+} // namespace pingpong

@@ -1,0 +1,122 @@
+//===- RegPressure.cpp - vector register pressure of a loop order --------===//
+#include "pingpong/Analysis/RegPressure.h"
+#include "pingpong/Analysis/LoopModel.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/CodeGen/MachineDominators.h"
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineRegisterInfo.h"
+#include "llvm/CodeGen/TargetRegisterInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/IR/Function.h"
+
+using namespace llvm;
+namespace pingpong {
+
+/// 32-bit vector registers a virtual register occupies; 0 for scalars.
+static unsigned vectorUnits(Register R, const MachineRegisterInfo &MRI,
+                            const TargetRegisterInfo &TRI) {
+  const TargetRegisterClass *RC = MRI.getRegClass(R);
+  StringRef N = TRI.getRegClassName(RC);
+  bool Vector = N.starts_with("VReg") || N.starts_with("VGPR") ||
+                N.starts_with("AReg") || N.starts_with("AGPR") ||
+                N.starts_with("AV_");
+  return Vector ? TRI.getRegSizeInBits(*RC) / 32 : 0;
+}
+
+unsigned peakVectorPressure(const LoopModel &Model, ArrayRef<unsigned> Order,
+                            const MachineDominatorTree &MDT) {
+  const MachineBasicBlock *Body = Model.Body;
+  const MachineFunction &MF = *Body->getParent();
+  const MachineRegisterInfo &MRI = MF.getRegInfo();
+  const TargetRegisterInfo &TRI = *MF.getSubtarget().getRegisterInfo();
+
+  // Blocks reachable from the loop's exits: a value used there is live
+  // through the loop if its definition comes before the loop.
+  SmallPtrSet<const MachineBasicBlock *, 16> After;
+  SmallVector<const MachineBasicBlock *, 8> Work;
+  for (const MachineBasicBlock *S : Body->successors())
+    if (S != Body)
+      Work.push_back(S);
+  while (!Work.empty()) {
+    const MachineBasicBlock *B = Work.pop_back_val();
+    if (B == Body || !After.insert(B).second)
+      continue;
+    for (const MachineBasicBlock *S : B->successors())
+      Work.push_back(S);
+  }
+
+  unsigned Through = 0;
+  DenseSet<Register> LiveOut;
+  for (unsigned I = 0, E = MRI.getNumVirtRegs(); I != E; ++I) {
+    Register R = Register::index2VirtReg(I);
+    if (MRI.reg_nodbg_empty(R))
+      continue;
+    unsigned Units = vectorUnits(R, MRI, TRI);
+    if (!Units)
+      continue;
+    const MachineInstr *Def = MRI.getUniqueVRegDef(R);
+    if (!Def)
+      continue;
+    const MachineBasicBlock *DefBB = Def->getParent();
+    bool DefInBody = DefBB == Body && !Def->isPHI();
+    bool UsedInBody = false, UsedAfter = false, FeedsHeaderPhi = false;
+    for (const MachineInstr &U : MRI.use_nodbg_instructions(R)) {
+      const MachineBasicBlock *UB = U.getParent();
+      if (UB == Body && U.isPHI())
+        FeedsHeaderPhi = true;
+      else if (UB == Body)
+        UsedInBody = true;
+      else if (After.count(UB))
+        UsedAfter = true;
+    }
+    if (DefInBody) {
+      if (FeedsHeaderPhi || UsedAfter)
+        LiveOut.insert(R);
+    } else if (DefBB != Body && MDT.dominates(DefBB, Body) &&
+               (UsedInBody || UsedAfter)) {
+      Through += Units; // defined before the loop, needed in or after it
+    }
+  }
+
+  DenseSet<Register> Live;
+  unsigned Cur = 0;
+  for (Register R : LiveOut) {
+    Live.insert(R);
+    Cur += vectorUnits(R, MRI, TRI);
+  }
+  unsigned Peak = Cur;
+  for (unsigned Pos = Order.size(); Pos-- > 0;) {
+    const MachineInstr &MI = *Model.Insts[Order[Pos]].MI;
+    for (const MachineOperand &MO : MI.defs())
+      if (MO.isReg() && MO.getReg().isVirtual() && Live.erase(MO.getReg()))
+        Cur -= vectorUnits(MO.getReg(), MRI, TRI);
+    for (const MachineOperand &MO : MI.uses()) {
+      if (!MO.isReg() || !MO.getReg().isVirtual())
+        continue;
+      const MachineInstr *Def = MRI.getUniqueVRegDef(MO.getReg());
+      bool DefinedOutside = Def && Def->getParent() != Body;
+      if (DefinedOutside)
+        continue; // counted in Through
+      if (Live.insert(MO.getReg()).second)
+        Cur += vectorUnits(MO.getReg(), MRI, TRI);
+    }
+    Peak = std::max(Peak, Cur);
+  }
+  return Peak + Through;
+}
+
+unsigned vectorRegisterBudget(const MachineFunction &MF) {
+  unsigned Waves = 2;
+  const Function &F = MF.getFunction();
+  if (F.hasFnAttribute("amdgpu-waves-per-eu")) {
+    StringRef V = F.getFnAttribute("amdgpu-waves-per-eu").getValueAsString();
+    unsigned Min = 0;
+    if (!V.split(',').first.trim().getAsInteger(10, Min) && Min > Waves)
+      Waves = Min;
+  }
+  return 512 / Waves;
+}
+
+} // namespace pingpong

@@ -1,0 +1,150 @@
+//===- AsymmetricSync.cpp - shift waves 4-7 one cluster behind -----------===//
+//
+//   preheader: s_waitcnt lgkmcnt(0); s_barrier      ; everyone: prologue LDS
+//              s = readfirstlane(tid.x) & 256        ; wave group (waves 4-7)
+//              s_cbranch_scc0 header                 ; low group skips
+//   pre.bar:   s_barrier                             ; high group: one extra
+//   ...loop, clusters separated by s_barrier...
+//   exit.cond: s_cmp_lg_u32 s, 0; s_cbranch_scc1 exit ; high group skips
+//   exit.bar:  s_barrier                             ; low group catches up
+//
+// The condition is wave-uniform, so plain scalar branches do (no exec mask);
+// every wave runs the same number of barriers.
+//
+//===----------------------------------------------------------------------===//
+#include "pingpong/Emit/Emitter.h"
+#include "pingpong/ISA/Opcodes.h"
+#include "pingpong/ISA/Waitcnt.h"
+
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineInstrBuilder.h"
+#include "llvm/CodeGen/MachineLoopInfo.h"
+#include "llvm/CodeGen/MachineRegisterInfo.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetRegisterInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+
+using namespace llvm;
+namespace pingpong {
+
+static MCRegister physRegByName(const TargetRegisterInfo &TRI, StringRef Name) {
+  for (unsigned R = 1, E = TRI.getNumRegs(); R < E; ++R)
+    if (Name == TRI.getName(R))
+      return MCRegister(R);
+  return MCRegister();
+}
+
+/// True if Reg is read in MBB before any instruction defines it.
+static bool readBeforeDef(const MachineBasicBlock &MBB, MCRegister Reg,
+                          const TargetRegisterInfo &TRI) {
+  for (const MachineInstr &MI : MBB) {
+    if (MI.readsRegister(Reg, &TRI))
+      return true;
+    if (MI.definesRegister(Reg, &TRI))
+      return false;
+  }
+  return false;
+}
+
+/// Machine SSA: a new predecessor NewPred brings the same values as Pred.
+static void addPhiIncoming(MachineBasicBlock &MBB, MachineBasicBlock *Pred,
+                           MachineBasicBlock *NewPred) {
+  for (MachineInstr &Phi : MBB.phis()) {
+    Register In;
+    for (unsigned Op = 1; Op + 1 < Phi.getNumOperands(); Op += 2)
+      if (Phi.getOperand(Op + 1).getMBB() == Pred)
+        In = Phi.getOperand(Op).getReg();
+    if (In)
+      MachineInstrBuilder(*MBB.getParent(), Phi).addReg(In).addMBB(NewPred);
+  }
+}
+
+bool canEmitAsymmetricSync(MachineLoop &L, MachineFunction &MF,
+                           std::string &Why) {
+  const TargetRegisterInfo &TRI = *MF.getSubtarget().getRegisterInfo();
+  MachineBasicBlock *Pre = L.getLoopPreheader();
+  MachineBasicBlock *Exit = L.getExitBlock();
+  if (!Pre || !Exit || L.getExitingBlock() != L.getHeader()) {
+    Why = "asymmetric sync needs a loop with a preheader and a single exit";
+    return false;
+  }
+  for (MachineInstr &T : Pre->terminators())
+    if (!T.isUnconditionalBranch()) {
+      Why = "asymmetric sync: the preheader ends in a conditional branch";
+      return false;
+    }
+  MCRegister V0 = physRegByName(TRI, "VGPR0");
+  if (!V0 || !MF.front().isLiveIn(V0)) {
+    Why = "asymmetric sync needs the workitem id (v0) and the kernel does "
+          "not read it";
+    return false;
+  }
+  MCRegister SCC = physRegByName(TRI, "SCC");
+  if (!SCC || readBeforeDef(*L.getHeader(), SCC, TRI) ||
+      readBeforeDef(*Exit, SCC, TRI)) {
+    Why = "asymmetric sync: SCC is live into the loop or its exit";
+    return false;
+  }
+  return true;
+}
+
+void emitAsymmetricSync(MachineLoop &L, MachineFunction &MF,
+                        const OpcodeTable &Ops) {
+  const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
+  const TargetRegisterInfo &TRI = *MF.getSubtarget().getRegisterInfo();
+  MachineRegisterInfo &MRI = MF.getRegInfo();
+  MachineBasicBlock *Pre = L.getLoopPreheader();
+  MachineBasicBlock *Header = L.getHeader();
+  MachineBasicBlock *Exit = L.getExitBlock();
+  DebugLoc DL;
+
+  const MCInstrDesc &RFL = TII.get(Ops.VReadFirstLane);
+  const MCInstrDesc &And = TII.get(Ops.SAndB32);
+  Register Tid = MRI.createVirtualRegister(TII.getRegClass(RFL, 1));
+  Register Wave = MRI.createVirtualRegister(TII.getRegClass(RFL, 0));
+  Register High = MRI.createVirtualRegister(TII.getRegClass(And, 0));
+
+  MachineBasicBlock &Entry = MF.front();
+  BuildMI(Entry, Entry.begin(), DL, TII.get(TargetOpcode::COPY), Tid)
+      .addReg(physRegByName(TRI, "VGPR0"));
+
+  // Preheader: full barrier, wave group, branch around the extra barrier.
+  Pre->erase(Pre->getFirstTerminator(), Pre->end());
+  BuildMI(*Pre, Pre->end(), DL, TII.get(Ops.SWaitcnt))
+      .addImm(Waitcnt::lgkm(0).encodeGfx9());
+  BuildMI(*Pre, Pre->end(), DL, TII.get(Ops.SBarrier));
+  BuildMI(*Pre, Pre->end(), DL, RFL, Wave).addReg(Tid);
+  // Waves 4-7 of a 512-lane workgroup have bit 8 of tid.x set.
+  BuildMI(*Pre, Pre->end(), DL, And, High).addReg(Wave).addImm(256);
+  MachineBasicBlock *PreBar = MF.CreateMachineBasicBlock(Pre->getBasicBlock());
+  MF.insert(std::next(Pre->getIterator()), PreBar);
+  BuildMI(*Pre, Pre->end(), DL, TII.get(Ops.SCBranchSCC0)).addMBB(Header);
+  BuildMI(*Pre, Pre->end(), DL, TII.get(Ops.SBranch)).addMBB(PreBar);
+  Pre->addSuccessor(PreBar);
+  BuildMI(*PreBar, PreBar->end(), DL, TII.get(Ops.SBarrier));
+  BuildMI(*PreBar, PreBar->end(), DL, TII.get(Ops.SBranch)).addMBB(Header);
+  PreBar->addSuccessor(Header);
+  addPhiIncoming(*Header, Pre, PreBar);
+
+  // Exit edge: waves 0-3 run one extra barrier.
+  MachineBasicBlock *ExitCond =
+      MF.CreateMachineBasicBlock(Exit->getBasicBlock());
+  MachineBasicBlock *ExitBar = MF.CreateMachineBasicBlock(Exit->getBasicBlock());
+  MF.insert(std::next(Header->getIterator()), ExitCond);
+  MF.insert(std::next(ExitCond->getIterator()), ExitBar);
+  Header->ReplaceUsesOfBlockWith(Exit, ExitCond);
+  Exit->replacePhiUsesWith(Header, ExitCond);
+  BuildMI(*ExitCond, ExitCond->end(), DL, TII.get(Ops.SCmpLgU32))
+      .addReg(High)
+      .addImm(0);
+  BuildMI(*ExitCond, ExitCond->end(), DL, TII.get(Ops.SCBranchSCC1)).addMBB(Exit);
+  BuildMI(*ExitCond, ExitCond->end(), DL, TII.get(Ops.SBranch)).addMBB(ExitBar);
+  ExitCond->addSuccessor(Exit);
+  ExitCond->addSuccessor(ExitBar);
+  BuildMI(*ExitBar, ExitBar->end(), DL, TII.get(Ops.SBarrier));
+  BuildMI(*ExitBar, ExitBar->end(), DL, TII.get(Ops.SBranch)).addMBB(Exit);
+  ExitBar->addSuccessor(Exit);
+  addPhiIncoming(*Exit, ExitCond, ExitBar);
+}
+
+} // namespace pingpong

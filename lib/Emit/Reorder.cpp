@@ -1,0 +1,108 @@
+//===- Reorder.cpp - cluster order, markers and in-loop sync --------------===//
+#include "pingpong/Emit/Emitter.h"
+#include "pingpong/ISA/Opcodes.h"
+#include "pingpong/ISA/Waitcnt.h"
+#include "pingpong/Schedule/ClusterPlan.h"
+
+#include "llvm/CodeGen/MachineBasicBlock.h"
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineInstrBuilder.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+
+using namespace llvm;
+namespace pingpong {
+
+void SyncDetacher::detach(LoopModel &Model) {
+  MBB = Model.Body;
+  std::vector<InstInfo> Kept;
+  for (unsigned I = 0; I < Model.Insts.size(); ++I) {
+    if (Model.Insts[I].R != Role::Sync) {
+      Kept.push_back(Model.Insts[I]);
+      continue;
+    }
+    MachineInstr *MI = Model.Insts[I].MI;
+    MachineInstr *Next = MI->getNextNode();
+    MI->removeFromParent();
+    Detached.push_back({MI, Next});
+  }
+  Model.Insts = std::move(Kept);
+}
+
+void SyncDetacher::restore() {
+  // Put back in original order, each before the instruction it preceded;
+  // consecutive detached instructions share a successor and keep order.
+  for (auto It = Detached.rbegin(); It != Detached.rend(); ++It) {
+    auto [MI, Next] = *It;
+    MBB->insert(Next ? MachineBasicBlock::iterator(Next) : MBB->end(), MI);
+  }
+  Detached.clear();
+}
+
+void SyncDetacher::erase() {
+  for (auto [MI, Next] : Detached)
+    MBB->getParent()->deleteMachineInstr(MI);
+  Detached.clear();
+}
+
+namespace {
+bool touchesLDS(InstKind K) {
+  return K == InstKind::LDSRead || K == InstKind::LDSWrite ||
+         K == InstKind::LDSOther;
+}
+} // namespace
+
+void applyPlan(LoopModel &Model, const ClusterPlan &Plan,
+               const OpcodeTable &Ops) {
+  MachineBasicBlock &MBB = *Model.Body;
+  const TargetInstrInfo &TII = *MBB.getParent()->getSubtarget().getInstrInfo();
+  MachineBasicBlock::iterator End = MBB.getFirstTerminator();
+  DebugLoc DL = End != MBB.end() ? End->getDebugLoc() : DebugLoc();
+  auto Emit = [&](unsigned Opc, int64_t Imm) {
+    BuildMI(MBB, End, DL, TII.get(Opc)).addImm(Imm);
+  };
+  auto EmitBarrier = [&]() { BuildMI(MBB, End, DL, TII.get(Ops.SBarrier)); };
+  const uint16_t DrainLDS = Waitcnt::lgkm(0).encodeGfx9();
+
+  // Splicing each instruction to the end of the region, in plan order,
+  // leaves the region in that order; markers go between clusters.
+  const auto &Clusters = Plan.Layout.Clusters;
+  unsigned Pos = 0;
+  bool LDSOutstanding = false;
+  for (unsigned C = 0; C < Clusters.size(); ++C) {
+    bool Dot = Clusters[C].Kind == ClusterKind::Dot;
+    if (Dot)
+      Emit(Ops.SSetPrio, 1);
+    for (; Pos < Plan.Order.size() && Plan.ClusterOf[Plan.Order[Pos]] == C;
+         ++Pos) {
+      const InstInfo &II = Model.Insts[Plan.Order[Pos]];
+      MBB.splice(End, &MBB, II.MI);
+      LDSOutstanding |= touchesLDS(II.Kind);
+    }
+    if (Dot)
+      Emit(Ops.SSetPrio, 0);
+    bool Last = C + 1 == Clusters.size();
+    bool NextIsDot = !Last && Clusters[C + 1].Kind == ClusterKind::Dot;
+    bool Barrier = Plan.Layout.BarrierBetweenClusters;
+    if (Last && !Barrier)
+      break;
+    // Drain LDS before a barrier (the other wave group may overwrite what
+    // was read, or read what was written: Triton #11696) and before a dot
+    // cluster (no wait may land inside it).
+    if (LDSOutstanding && (Barrier || NextIsDot)) {
+      Emit(Ops.SWaitcnt, DrainLDS);
+      LDSOutstanding = false;
+    }
+    if (Barrier)
+      EmitBarrier();
+    Emit(Ops.SchedBarrier, 0);
+  }
+  // Debug instructions of the region follow it.
+  for (auto It = MBB.begin(); It != End;) {
+    MachineInstr &MI = *It++;
+    if (MI.isDebugInstr())
+      MBB.splice(End, &MBB, &MI);
+  }
+}
+
+} // namespace pingpong

@@ -1,0 +1,174 @@
+//===- Opcodes.cpp - AMDGPU opcodes resolved by name ----------------------===//
+#include "pingpong/ISA/Opcodes.h"
+
+#include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
+#include <map>
+#include <memory>
+#include <mutex>
+
+using namespace llvm;
+namespace pingpong {
+
+const char *kindName(InstKind K) {
+  switch (K) {
+  case InstKind::Other: return "other";
+  case InstKind::MFMA: return "mfma";
+  case InstKind::ValuFMA: return "valu-fma";
+  case InstKind::LDSRead: return "lds-read";
+  case InstKind::LDSWrite: return "lds-write";
+  case InstKind::LDSOther: return "lds-other";
+  case InstKind::VMEMLoad: return "vmem-load";
+  case InstKind::LDSDMA: return "lds-dma";
+  case InstKind::VMEMStore: return "vmem-store";
+  case InstKind::SMEMLoad: return "smem-load";
+  case InstKind::Barrier: return "barrier";
+  case InstKind::Fence: return "fence";
+  case InstKind::SetPrio: return "setprio";
+  case InstKind::SchedFence: return "sched-fence";
+  case InstKind::Waitcnt: return "waitcnt";
+  }
+  return "?";
+}
+
+const OpcodeTable &OpcodeTable::get(const TargetInstrInfo &TII) {
+  // One table per TargetInstrInfo; clang may compile several subtargets.
+  static std::mutex Lock;
+  static std::map<const TargetInstrInfo *, std::unique_ptr<OpcodeTable>> Tables;
+  std::lock_guard<std::mutex> G(Lock);
+  auto &Slot = Tables[&TII];
+  if (!Slot)
+    Slot.reset(new OpcodeTable(TII));
+  return *Slot;
+}
+
+OpcodeTable::OpcodeTable(const TargetInstrInfo &TII) : TII(TII) {
+  // Names point into TII's static name table, so StringRef keys stay valid.
+  for (unsigned Op = 0, E = TII.getNumOpcodes(); Op != E; ++Op)
+    ByName.try_emplace(TII.getName(Op), Op);
+  SSetPrio = lookup("S_SETPRIO");
+  SBarrier = lookup("S_BARRIER");
+  SchedBarrier = lookup("SCHED_BARRIER");
+  SWaitcnt = lookup("S_WAITCNT");
+  VReadFirstLane = lookup("V_READFIRSTLANE_B32");
+  SAndB32 = lookup("S_AND_B32");
+  SCmpLgU32 = lookup("S_CMP_LG_U32");
+  SCBranchSCC0 = lookup("S_CBRANCH_SCC0");
+  SCBranchSCC1 = lookup("S_CBRANCH_SCC1");
+  SBranch = lookup("S_BRANCH");
+}
+
+bool OpcodeTable::complete() const {
+  return SSetPrio && SBarrier && SchedBarrier && SWaitcnt && VReadFirstLane &&
+         SAndB32 && SCmpLgU32 && SCBranchSCC0 && SCBranchSCC1 && SBranch;
+}
+
+unsigned OpcodeTable::lookup(StringRef Name) const {
+  auto It = ByName.find(Name);
+  return It == ByName.end() ? 0 : It->second;
+}
+
+StringRef OpcodeTable::name(unsigned Opcode) const { return TII.getName(Opcode); }
+
+static InstKind classifyName(StringRef N, const MCInstrDesc &D) {
+  if (N.starts_with("V_MFMA_") || N.starts_with("V_SMFMAC_"))
+    return InstKind::MFMA;
+  if (N.starts_with("V_FMA_") || N.starts_with("V_PK_FMA_") ||
+      N.starts_with("V_DOT") || N.starts_with("V_FMAC_") ||
+      N.starts_with("V_MAC_"))
+    return InstKind::ValuFMA;
+  if (N.starts_with("DS_")) {
+    if (N.starts_with("DS_READ") || N.starts_with("DS_LOAD"))
+      return InstKind::LDSRead;
+    if (N.starts_with("DS_WRITE") || N.starts_with("DS_STORE"))
+      return InstKind::LDSWrite;
+    return InstKind::LDSOther;
+  }
+  if (N.starts_with("GLOBAL_LOAD_LDS") ||
+      (N.starts_with("BUFFER_LOAD_") && N.contains("_LDS")))
+    return InstKind::LDSDMA;
+  if (N.starts_with("GLOBAL_LOAD") || N.starts_with("BUFFER_LOAD") ||
+      N.starts_with("FLAT_LOAD") || N.starts_with("SCRATCH_LOAD"))
+    return InstKind::VMEMLoad;
+  if (N.starts_with("GLOBAL_STORE") || N.starts_with("BUFFER_STORE") ||
+      N.starts_with("FLAT_STORE") || N.starts_with("SCRATCH_STORE") ||
+      N.starts_with("GLOBAL_ATOMIC") || N.starts_with("BUFFER_ATOMIC") ||
+      N.starts_with("FLAT_ATOMIC"))
+    return InstKind::VMEMStore;
+  if (N.starts_with("S_LOAD_") || N.starts_with("S_BUFFER_LOAD_"))
+    return InstKind::SMEMLoad;
+  if (N == "S_BARRIER")
+    return InstKind::Barrier;
+  if (N == "ATOMIC_FENCE")
+    return InstKind::Fence;
+  if (N == "S_SETPRIO")
+    return InstKind::SetPrio;
+  if (N == "SCHED_BARRIER" || N == "SCHED_GROUP_BARRIER" || N == "IGLP_OPT")
+    return InstKind::SchedFence;
+  if (N == "S_WAITCNT" || N == "S_WAITCNT_soft")
+    return InstKind::Waitcnt;
+  return InstKind::Other;
+}
+
+InstKind OpcodeTable::classify(unsigned Opcode) const {
+  auto It = KindCache.find(Opcode);
+  if (It != KindCache.end())
+    return It->second;
+  InstKind K = classifyName(TII.getName(Opcode), TII.get(Opcode));
+  KindCache[Opcode] = K;
+  return K;
+}
+
+InstKind OpcodeTable::classify(const MachineInstr &MI) const {
+  return classify(MI.getOpcode());
+}
+
+std::optional<MFMAShape> OpcodeTable::mfmaShape(unsigned Opcode) const {
+  StringRef N = TII.getName(Opcode);
+  if (classify(Opcode) != InstKind::MFMA)
+    return std::nullopt;
+  MFMAShape S;
+  S.Scaled = N.starts_with("V_MFMA_SCALE_");
+  // Find "<M>X<N>X<K>" in the name.
+  for (size_t I = 0; I < N.size(); ++I) {
+    if (!isDigit(N[I]) || (I && isDigit(N[I - 1])))
+      continue;
+    unsigned V[3];
+    size_t P = I;
+    bool OK = true;
+    for (int J = 0; J < 3 && OK; ++J) {
+      size_t Q = P;
+      while (Q < N.size() && isDigit(N[Q]))
+        ++Q;
+      if (Q == P || N.substr(P, Q - P).getAsInteger(10, V[J])) {
+        OK = false;
+        break;
+      }
+      P = Q;
+      if (J < 2) {
+        if (P >= N.size() || N[P] != 'X')
+          OK = false;
+        ++P;
+      }
+    }
+    if (!OK)
+      continue;
+    S.M = V[0];
+    S.N = V[1];
+    S.K = V[2];
+    StringRef Tail = N.substr(P);
+    if (Tail.contains("F8F6F4") || Tail.contains("FP8") || Tail.contains("BF8") ||
+        Tail.contains("I8"))
+      S.ElemBits = 8;
+    else if (Tail.contains("F32") || Tail.contains("XF32"))
+      S.ElemBits = 32;
+    else if (Tail.contains("F64"))
+      S.ElemBits = 64;
+    else
+      S.ElemBits = 16;
+    return S;
+  }
+  return std::nullopt;
+}
+
+} // namespace pingpong

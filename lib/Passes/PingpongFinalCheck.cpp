@@ -1,0 +1,118 @@
+//===- PingpongFinalCheck.cpp - did the clusters survive to the end? -----===//
+//
+// Runs after si-insert-waitcnts. In every block the plugin scheduled (it
+// holds s_setprio and SCHED_BARRIER markers) it checks that dot clusters
+// (between s_setprio 1 and s_setprio 0) hold no memory instruction and that
+// no MFMA escaped them, and reports the waits that landed inside a dot
+// cluster (issue-4 territory: each such wait stalls the dot).
+//
+//===----------------------------------------------------------------------===//
+#include "pingpong/ISA/Opcodes.h"
+#include "pingpong/Passes/Passes.h"
+
+#include "llvm/CodeGen/MachineFunctionPass.h"
+#include "llvm/CodeGen/MachineOptimizationRemarkEmitter.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/InitializePasses.h"
+
+#define DEBUG_TYPE "amdgpu-pingpong"
+
+using namespace llvm;
+using namespace pingpong;
+
+namespace llvm {
+void initializePingpongFinalCheckPass(PassRegistry &);
+}
+
+namespace {
+class PingpongFinalCheck : public MachineFunctionPass {
+public:
+  static char ID;
+  PingpongFinalCheck() : MachineFunctionPass(ID) {}
+  StringRef getPassName() const override {
+    return "AMDGPU block pingpong final check";
+  }
+  void getAnalysisUsage(AnalysisUsage &AU) const override {
+    AU.setPreservesAll();
+    AU.addRequired<MachineOptimizationRemarkEmitterPass>();
+    MachineFunctionPass::getAnalysisUsage(AU);
+  }
+  bool runOnMachineFunction(MachineFunction &MF) override;
+};
+} // namespace
+
+char PingpongFinalCheck::ID = 0;
+char &pingpong::PingpongFinalCheckPassID = PingpongFinalCheck::ID;
+
+bool PingpongFinalCheck::runOnMachineFunction(MachineFunction &MF) {
+  const OpcodeTable &Ops = OpcodeTable::get(*MF.getSubtarget().getInstrInfo());
+  auto &ORE = getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE();
+  for (MachineBasicBlock &MBB : MF) {
+    bool HasPrio = false, HasFence = false;
+    for (const MachineInstr &MI : MBB.instrs()) {
+      InstKind K = Ops.classify(MI);
+      HasPrio |= K == InstKind::SetPrio;
+      HasFence |= K == InstKind::SchedFence;
+    }
+    if (!HasPrio || !HasFence)
+      continue;
+    unsigned DotClusters = 0, WaitsInDot = 0, MemInDot = 0, StrayMFMA = 0;
+    bool InDot = false;
+    for (const MachineInstr &MI : MBB.instrs()) {
+      if (MI.isBundle())
+        continue;
+      switch (Ops.classify(MI)) {
+      case InstKind::SetPrio:
+        InDot = MI.getOperand(0).getImm() > 0;
+        DotClusters += InDot;
+        break;
+      case InstKind::Waitcnt:
+        WaitsInDot += InDot;
+        break;
+      case InstKind::MFMA:
+        StrayMFMA += !InDot;
+        break;
+      case InstKind::LDSRead:
+      case InstKind::LDSWrite:
+      case InstKind::LDSOther:
+      case InstKind::VMEMLoad:
+      case InstKind::LDSDMA:
+      case InstKind::VMEMStore:
+        MemInDot += InDot;
+        break;
+      default:
+        break;
+      }
+    }
+    if (MemInDot || StrayMFMA) {
+      ORE.emit([&]() {
+        MachineOptimizationRemarkMissed R(DEBUG_TYPE, "ClustersBroken",
+                                          DebugLoc(), &MBB);
+        R << "final check, %bb." << ore::NV("Block", MBB.getNumber()) << " of "
+          << ore::NV("Function", MF.getName())
+          << ": cluster order did not survive: "
+          << ore::NV("MemInDot", MemInDot) << " memory ops inside and "
+          << ore::NV("StrayMFMA", StrayMFMA) << " MFMAs outside dot clusters";
+        return R;
+      });
+      continue;
+    }
+    ORE.emit([&]() {
+      MachineOptimizationRemarkAnalysis R(DEBUG_TYPE, "FinalCheck", DebugLoc(),
+                                          &MBB);
+      R << "final check, %bb." << ore::NV("Block", MBB.getNumber()) << " of "
+        << ore::NV("Function", MF.getName()) << ": "
+        << ore::NV("DotClusters", DotClusters)
+        << " dot clusters intact, waits inside them: "
+        << ore::NV("WaitsInDot", WaitsInDot);
+      return R;
+    });
+  }
+  return false;
+}
+
+INITIALIZE_PASS(PingpongFinalCheck, "amdgpu-pingpong-final-check",
+                "AMDGPU block pingpong final check (plugin)", false, false)

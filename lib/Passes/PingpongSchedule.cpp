@@ -1,0 +1,252 @@
+//===- PingpongSchedule.cpp - the pre-RA pass that applies pingpong ------===//
+//
+// Runs on machine SSA, just before PHI elimination (after every SSA
+// optimisation, so the loop body is final but for register allocation). For
+// each innermost loop with MFMAs: analyse (Analysis/), pick a mode
+// (Schedule/), check the plan's register pressure, apply it (Emit/), and say
+// what happened through optimisation remarks named "amdgpu-pingpong".
+// AMDGPU's scheduler then schedules inside each cluster: SCHED_BARRIER 0 and
+// s_setprio are scheduling boundaries for it, before and after RA.
+//
+//===----------------------------------------------------------------------===//
+#include "pingpong/Analysis/DepGraph.h"
+#include "pingpong/Analysis/Directives.h"
+#include "pingpong/Analysis/LoopModel.h"
+#include "pingpong/Analysis/RegPressure.h"
+#include "pingpong/Emit/Emitter.h"
+#include "pingpong/ISA/Opcodes.h"
+#include "pingpong/Passes/Passes.h"
+#include "pingpong/Schedule/ClusterPlan.h"
+
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/CodeGen/MachineDominators.h"
+#include "llvm/CodeGen/MachineFunctionPass.h"
+#include "llvm/CodeGen/MachineLoopInfo.h"
+#include "llvm/CodeGen/MachineOptimizationRemarkEmitter.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/CodeGen/MachineRegisterInfo.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/InitializePasses.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
+
+#define DEBUG_TYPE "amdgpu-pingpong"
+
+using namespace llvm;
+using namespace pingpong;
+
+namespace llvm {
+void initializePingpongSchedulePass(PassRegistry &);
+void initializePingpongFinalCheckPass(PassRegistry &);
+} // namespace llvm
+
+static cl::opt<bool> PrintRoles(
+    "amdgpu-pingpong-print-roles", cl::init(false),
+    cl::desc("Print the role of each instruction of every analysed loop "
+             "(AMDGPUPingpong plugin) to stderr"));
+
+namespace {
+
+class PingpongSchedule : public MachineFunctionPass {
+public:
+  static char ID;
+  PingpongSchedule() : MachineFunctionPass(ID) {}
+  StringRef getPassName() const override { return "AMDGPU block pingpong"; }
+  void getAnalysisUsage(AnalysisUsage &AU) const override {
+    AU.addRequired<MachineLoopInfoWrapperPass>();
+    AU.addRequired<MachineDominatorTreeWrapperPass>();
+    AU.addRequired<AAResultsWrapperPass>();
+    AU.addRequired<MachineOptimizationRemarkEmitterPass>();
+    MachineFunctionPass::getAnalysisUsage(AU);
+  }
+  bool runOnMachineFunction(MachineFunction &MF) override;
+
+private:
+  bool runOnLoop(MachineLoop &L, MachineFunction &MF);
+  void missed(MachineLoop &L, const Twine &Why, const MachineInstr *At = nullptr);
+
+  MachineOptimizationRemarkEmitter *ORE = nullptr;
+  MachineLoopInfo *MLI = nullptr;
+  MachineDominatorTree *MDT = nullptr;
+  AAResults *AA = nullptr;
+};
+
+} // namespace
+
+char PingpongSchedule::ID = 0;
+char &pingpong::PingpongSchedulePassID = PingpongSchedule::ID;
+
+void PingpongSchedule::missed(MachineLoop &L, const Twine &Why,
+                              const MachineInstr *At) {
+  ORE->emit([&]() {
+    DebugLoc DL = At && At->getDebugLoc() ? At->getDebugLoc() : L.getStartLoc();
+    MachineOptimizationRemarkMissed R(DEBUG_TYPE, "NotApplied", DL,
+                                      L.getHeader());
+    R << "loop %bb." << ore::NV("Loop", L.getHeader()->getNumber()) << " of "
+      << ore::NV("Function", L.getHeader()->getParent()->getName())
+      << ": no pingpong: " << ore::NV("Reason", Why.str());
+    return R;
+  });
+}
+
+bool PingpongSchedule::runOnMachineFunction(MachineFunction &MF) {
+  if (skipFunction(MF.getFunction()))
+    return false;
+  MLI = &getAnalysis<MachineLoopInfoWrapperPass>().getLI();
+  MDT = &getAnalysis<MachineDominatorTreeWrapperPass>().getDomTree();
+  AA = &getAnalysis<AAResultsWrapperPass>().getAAResults();
+  ORE = &getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE();
+
+  SmallVector<MachineLoop *, 4> Innermost;
+  SmallVector<MachineLoop *, 8> Work(MLI->begin(), MLI->end());
+  while (!Work.empty()) {
+    MachineLoop *L = Work.pop_back_val();
+    if (L->isInnermost())
+      Innermost.push_back(L);
+    Work.append(L->begin(), L->end());
+  }
+  // Source order, so remarks come out in a stable order.
+  llvm::sort(Innermost, [](MachineLoop *A, MachineLoop *B) {
+    return A->getHeader()->getNumber() < B->getHeader()->getNumber();
+  });
+  bool Changed = false;
+  for (MachineLoop *L : Innermost)
+    Changed |= runOnLoop(*L, MF);
+  return Changed;
+}
+
+bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
+  LoopAnalysis A = analyzeLoop(L, MF);
+  if (!A.HasMFMA)
+    return false; // not a dot loop: nothing to say
+  if (PrintRoles) {
+    errs() << "amdgpu-pingpong: " << MF.getName() << ": ";
+    if (A.Model)
+      A.Model->print(errs());
+    else
+      errs() << "loop %bb." << L.getHeader()->getNumber()
+             << " rejected: " << A.Why.Reason << "\n";
+  }
+
+  std::string Error;
+  std::optional<Directive> D = resolveDirective(MF.getFunction(), L, Error);
+  if (!D) {
+    MF.getFunction().getContext().diagnose(DiagnosticInfoGeneric(
+        ("amdgpu-pingpong: in function '" + MF.getName() + "': " + Error).str(),
+        DS_Error));
+    return false;
+  }
+  if (D->M == Mode::Off) {
+    missed(L, Twine("disabled by ") + D->Source);
+    return false;
+  }
+  StringRef CPU = MF.getSubtarget().getCPU();
+  if (CPU != "gfx942" && CPU != "gfx950") {
+    missed(L, "target " + CPU + " is not supported (gfx942 and gfx950 only)");
+    return false;
+  }
+  if (!MF.getRegInfo().isSSA()) {
+    missed(L, "the function is no longer in SSA form at this point");
+    return false;
+  }
+  const OpcodeTable &Ops =
+      OpcodeTable::get(*MF.getSubtarget().getInstrInfo());
+  if (!Ops.complete()) {
+    missed(L, "this LLVM lacks an opcode the plugin builds");
+    return false;
+  }
+  if (!A.Model) {
+    missed(L, A.Why.Reason, A.Why.At);
+    return false;
+  }
+  LoopModel &M = *A.Model;
+  bool Forced = D->M != Mode::Auto;
+  Rejection Why;
+  std::vector<Mode> Modes =
+      Forced ? std::vector<Mode>{D->M} : candidateModes(M, Why);
+  if (Modes.empty()) {
+    missed(L, Why.Reason, Why.At);
+    return false;
+  }
+
+  std::string Tried;
+  unsigned Budget = vectorRegisterBudget(MF);
+  for (Mode Md : Modes) {
+    Rejection W;
+    std::optional<ClusterLayout> Layout = layoutFor(Md, M, W);
+    std::string Fail;
+    LoopModel Work = M;
+    SyncDetacher Sync;
+    std::optional<ClusterPlan> Plan;
+    unsigned Peak = 0;
+    if (!Layout) {
+      Fail = W.Reason;
+    } else if (Layout->AsymmetricSync &&
+               !canEmitAsymmetricSync(L, MF, Fail)) {
+    } else {
+      if (Layout->BarrierBetweenClusters)
+        Sync.detach(Work);
+      DepGraph G = buildDepGraph(Work, *MLI, AA);
+      Plan = planClusters(Work, G, *Layout, W);
+      if (!Plan) {
+        Fail = W.Reason;
+      } else {
+        Peak = peakVectorPressure(Work, Plan->Order, *MDT);
+        if (Peak > Budget && !Forced)
+          Fail = "register budget: the " + std::string(modeName(Md)) +
+                 " order needs about " + std::to_string(Peak) +
+                 " vector registers, more than the " + std::to_string(Budget) +
+                 " two waves per SIMD allow (it would spill)";
+      }
+    }
+    if (!Fail.empty()) {
+      Tried += std::string(Tried.empty() ? "" : "; ") + modeName(Md) + ": " + Fail;
+      continue; // Sync's destructor puts the loop's barriers back
+    }
+    std::vector<unsigned> Identity(M.Insts.size());
+    for (unsigned I = 0; I < Identity.size(); ++I)
+      Identity[I] = I;
+    unsigned Before = peakVectorPressure(M, Identity, *MDT);
+    Sync.erase();
+    applyPlan(Work, *Plan, Ops);
+    if (Plan->Layout.AsymmetricSync)
+      emitAsymmetricSync(L, MF, Ops);
+    ORE->emit([&]() {
+      MachineOptimizationRemark R(DEBUG_TYPE, "Applied", L.getStartLoc(),
+                                  L.getHeader());
+      R << "loop %bb." << ore::NV("Loop", L.getHeader()->getNumber())
+        << " of " << ore::NV("Function", MF.getName()) << ": "
+        << ore::NV("Mode", modeName(Md)) << " (" << ore::NV("Source", D->Source)
+        << "), " << ore::NV("Waves", M.Waves) << " waves, mfma "
+        << ore::NV("MFMA", std::to_string(M.Shape.M) + "x" +
+                               std::to_string(M.Shape.N) + "x" +
+                               std::to_string(M.Shape.K))
+        << ", tile bits " << ore::NV("TileBits", M.TileBits) << "; clusters: "
+        << ore::NV("Clusters", Plan->describe(Work))
+        << "; vector registers ~" << ore::NV("VGPRs", Peak) << " (was ~"
+        << ore::NV("VGPRsBefore", Before) << ", budget "
+        << ore::NV("Budget", Budget) << ")";
+      return R;
+    });
+    if (Forced && Peak > Budget)
+      missed(L, "forced " + std::string(modeName(Md)) + " needs about " +
+                    std::to_string(Peak) + " vector registers, more than " +
+                    std::to_string(Budget) + ": expect spills");
+    return true;
+  }
+  missed(L, Tried);
+  return false;
+}
+
+INITIALIZE_PASS(PingpongSchedule, "amdgpu-pingpong",
+                "AMDGPU block pingpong (plugin)", false, false)
+
+void pingpong::initializePingpongPasses(PassRegistry &Registry) {
+  initializePingpongSchedulePass(Registry);
+  initializePingpongFinalCheckPass(Registry);
+}

@@ -1,0 +1,156 @@
+//===- ClusterPlan.cpp - placing instructions in clusters -----------------===//
+#include "pingpong/Schedule/ClusterPlan.h"
+#include "pingpong/Analysis/DepGraph.h"
+
+#include "llvm/ADT/Twine.h"
+#include "llvm/CodeGen/MachineInstr.h"
+#include <algorithm>
+
+using namespace llvm;
+namespace pingpong {
+
+unsigned ClusterPlan::count(unsigned C, Role R, const LoopModel &M) const {
+  unsigned N = 0;
+  for (unsigned I = 0; I < ClusterOf.size(); ++I)
+    N += ClusterOf[I] == C && M.Insts[I].R == R;
+  return N;
+}
+
+std::string ClusterPlan::describe(const LoopModel &M) const {
+  std::string S;
+  for (unsigned C = 0; C < Layout.Clusters.size(); ++C) {
+    if (C)
+      S += ", ";
+    const Cluster &Cl = Layout.Clusters[C];
+    S += Cl.Name + " ";
+    if (Cl.Kind == ClusterKind::Dot) {
+      S += std::to_string(count(C, Role::Dot, M)) + " mfma";
+    } else {
+      S += std::to_string(count(C, Role::LocalRead, M)) + " lds-read/" +
+           std::to_string(count(C, Role::GlobalLoad, M)) + " global-load/" +
+           std::to_string(count(C, Role::LocalWrite, M)) + " lds-write";
+    }
+  }
+  return S;
+}
+
+std::optional<ClusterLayout> layoutFor(Mode Md, const LoopModel &M,
+                                       Rejection &Why) {
+  switch (Md) {
+  case Mode::OnePP: return layoutOnePP(M, Why);
+  case Mode::TwoPP: return layoutTwoPP(M, Why);
+  case Mode::FourPP: return layoutFourPP(M, Why);
+  default: break;
+  }
+  Why.Reason = "no layout for mode " + std::string(modeName(Md));
+  return std::nullopt;
+}
+
+// Forward: every instruction as early as its predecessors allow, but never
+// before the cluster its role asks for. A role instruction pushed past its
+// cluster is a conflict. Backward: instructions without a role that landed
+// in a dot cluster move to the next memory cluster when their users allow
+// (keep VALU/SALU out of the dot); sync instructions go as late as allowed.
+std::optional<ClusterPlan> planClusters(const LoopModel &M, const DepGraph &G,
+                                        ClusterLayout Layout, Rejection &Why) {
+  const unsigned N = M.Insts.size(), NC = Layout.Clusters.size();
+  std::vector<int> Want(N);
+  std::vector<unsigned> C(N, 0);
+  for (unsigned I = 0; I < N; ++I)
+    Want[I] = Layout.Desired(M.Insts[I]);
+  for (unsigned I = 0; I < N; ++I) {
+    unsigned Earliest = 0;
+    for (unsigned P : G.Preds[I])
+      Earliest = std::max(Earliest, C[P]);
+    if (Want[I] >= 0 && Earliest > unsigned(Want[I])) {
+      const InstInfo &II = M.Insts[I];
+      Why.Reason = ("dependence: this " + Twine(roleName(II.R)) +
+                    " belongs in " + Layout.Clusters[Want[I]].Name +
+                    " but depends on an instruction placed in " +
+                    Layout.Clusters[Earliest].Name)
+                       .str();
+      Why.At = II.MI;
+      return std::nullopt;
+    }
+    C[I] = Want[I] >= 0 ? unsigned(Want[I]) : Earliest;
+  }
+  int LastMem = -1;
+  for (unsigned CI = 0; CI < NC; ++CI)
+    if (Layout.Clusters[CI].Kind == ClusterKind::Mem)
+      LastMem = CI;
+  for (unsigned I = N; I-- > 0;) {
+    if (Want[I] >= 0)
+      continue;
+    unsigned Latest = NC - 1;
+    for (unsigned S : G.Succs[I])
+      Latest = std::min(Latest, C[S]);
+    const InstInfo &II = M.Insts[I];
+    if (II.R == Role::Sync) {
+      C[I] = std::max(C[I], Latest);
+      continue;
+    }
+    if (II.R == Role::OperandPrep)
+      continue;
+    // Feeds nothing in the loop (loop control, pointer increments, values
+    // for the next iteration): last memory cluster, after every use of the
+    // old value, where SALU work co-issues with the other wave's dot.
+    if (G.Succs[I].empty()) {
+      if (LastMem >= int(C[I]))
+        C[I] = LastMem;
+      continue;
+    }
+    if (Layout.Clusters[C[I]].Kind != ClusterKind::Dot)
+      continue;
+    for (unsigned Next = C[I] + 1; Next <= Latest; ++Next)
+      if (Layout.Clusters[Next].Kind == ClusterKind::Mem) {
+        C[I] = Next;
+        break;
+      }
+  }
+  ClusterPlan Plan;
+  Plan.Layout = std::move(Layout);
+  Plan.ClusterOf = C;
+  Plan.Order.resize(N);
+  for (unsigned I = 0; I < N; ++I)
+    Plan.Order[I] = I;
+  // Stable by cluster: inside a cluster the original order (a valid
+  // topological order) is kept, so every edge stays satisfied.
+  std::stable_sort(Plan.Order.begin(), Plan.Order.end(),
+                   [&](unsigned A, unsigned B) { return C[A] < C[B]; });
+  return Plan;
+}
+
+std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why) {
+  auto Bits = [](uint64_t B) { return std::to_string(B); };
+  if (M.Waves == 4) {
+    if (M.TileBits < tile::Min) {
+      Why.Reason = "tile too small: M*N*K*bits = " + Bits(M.TileBits) +
+                   " < " + Bits(tile::Min) + " (4 warps)";
+      return {};
+    }
+    if (M.TileBits > tile::Small) {
+      Why.Reason = "tile too large for one cluster with 4 warps: " +
+                   Bits(M.TileBits) + " > " + Bits(tile::Small);
+      return {};
+    }
+    return {Mode::OnePP};
+  }
+  if (M.Waves == 8) {
+    if (M.TileBits >= tile::Large)
+      return {Mode::FourPP, Mode::TwoPP};
+    if (M.TileBits >= tile::Medium)
+      return {Mode::TwoPP};
+    Why.Reason = "tile too small for 8 warps: M*N*K*bits = " +
+                 Bits(M.TileBits) + " < " + Bits(tile::Medium);
+    return {};
+  }
+  if (M.Waves == 0)
+    Why.Reason = "workgroup size unknown (no \"amdgpu-flat-work-group-size\", "
+                 "e.g. __launch_bounds__): cannot tell how waves share a SIMD";
+  else
+    Why.Reason = "workgroup of " + std::to_string(M.Waves) +
+                 " waves: pingpong modes need 4 or 8";
+  return {};
+}
+
+} // namespace pingpong

@@ -1,0 +1,45 @@
+//===- TwoPP.cpp - dot sliced in two along K (8 warps) -------------------===//
+//
+// mem0: all LDS reads and the global loads; dot0: the first half of every
+// accumulator's K steps; mem1: the LDS writes; dot1: the second half.
+// s_barrier between clusters; the asymmetric sync puts waves 4-7 one
+// cluster behind waves 0-3 (Triton's transformTwoPPClusters, with the LDS
+// reads drained before every barrier: Triton #11696).
+//
+//===----------------------------------------------------------------------===//
+#include "pingpong/Schedule/ClusterPlan.h"
+
+namespace pingpong {
+
+std::optional<ClusterLayout> layoutTwoPP(const LoopModel &M, Rejection &Why) {
+  if (M.ChainLen % 2) {
+    Why.Reason = "two-cluster needs an even number of K steps per iteration; "
+                 "the loop has " + std::to_string(M.ChainLen);
+    return std::nullopt;
+  }
+  if (M.Waves != 8) {
+    Why.Reason = "two-cluster needs 8 waves per workgroup (two per SIMD of one "
+                 "workgroup); this kernel has " + std::to_string(M.Waves);
+    return std::nullopt;
+  }
+  unsigned Half = M.ChainLen / 2;
+  ClusterLayout L;
+  L.M = Mode::TwoPP;
+  L.BarrierBetweenClusters = L.AsymmetricSync = true;
+  L.Clusters = {{ClusterKind::Mem, "mem0"},
+                {ClusterKind::Dot, "dot0"},
+                {ClusterKind::Mem, "mem1"},
+                {ClusterKind::Dot, "dot1"}};
+  L.Desired = [Half](const InstInfo &I) -> int {
+    switch (I.R) {
+    case Role::LocalRead:
+    case Role::GlobalLoad: return 0;
+    case Role::Dot: return I.KStep < Half ? 1 : 3;
+    case Role::LocalWrite: return 2;
+    default: return -1;
+    }
+  };
+  return L;
+}
+
+} // namespace pingpong
