@@ -1,0 +1,3 @@
+	.text
+	movq %rax, %rbx
+	ret
