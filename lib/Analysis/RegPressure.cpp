@@ -10,6 +10,8 @@
 #include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/IR/Function.h"
+#include "llvm/Support/raw_ostream.h"
+#include <functional>
 
 using namespace llvm;
 namespace pingpong {
@@ -80,27 +82,77 @@ unsigned peakVectorPressure(const LoopModel &Model, ArrayRef<unsigned> Order,
     }
   }
 
+  // Copies, REG_SEQUENCE and friends are joined by the register coalescer:
+  // count each group of such vregs once (the values are the same).
+  DenseMap<Register, Register> Parent;
+  std::function<Register(Register)> Find = [&](Register R) -> Register {
+    auto It = Parent.find(R);
+    if (It == Parent.end() || It->second == R)
+      return R;
+    Register Root = Find(It->second);
+    Parent[R] = Root;
+    return Root;
+  };
+  auto Unite = [&](Register A, Register B) {
+    Register RA = Find(A), RB = Find(B);
+    if (RA != RB)
+      Parent[RA] = RB;
+  };
+  for (const InstInfo &II : Model.Insts) {
+    const MachineInstr &MI = *II.MI;
+    if (!(MI.isCopy() || MI.isRegSequence() || MI.isInsertSubreg() ||
+          MI.isSubregToReg()) ||
+        !MI.getOperand(0).getReg().isVirtual())
+      continue;
+    for (const MachineOperand &MO : MI.uses())
+      if (MO.isReg() && MO.getReg().isVirtual() &&
+          vectorUnits(MO.getReg(), MRI, TRI))
+        Unite(MO.getReg(), MI.getOperand(0).getReg());
+  }
+  DenseMap<Register, unsigned> GroupUnits, GroupLive;
+  for (const InstInfo &II : Model.Insts)
+    for (const MachineOperand &MO : II.MI->operands())
+      if (MO.isReg() && MO.getReg().isVirtual()) {
+        unsigned &U = GroupUnits[Find(MO.getReg())];
+        U = std::max(U, vectorUnits(MO.getReg(), MRI, TRI));
+      }
+  for (Register R : LiveOut) {
+    unsigned &U = GroupUnits[Find(R)];
+    U = std::max(U, vectorUnits(R, MRI, TRI));
+  }
+
   DenseSet<Register> Live;
   unsigned Cur = 0;
-  for (Register R : LiveOut) {
-    Live.insert(R);
-    Cur += vectorUnits(R, MRI, TRI);
-  }
+  auto MakeLive = [&](Register R) {
+    if (!Live.insert(R).second)
+      return;
+    Register G = Find(R);
+    if (GroupLive[G]++ == 0)
+      Cur += GroupUnits[G];
+  };
+  auto Kill = [&](Register R) {
+    if (!Live.erase(R))
+      return;
+    Register G = Find(R);
+    if (--GroupLive[G] == 0)
+      Cur -= GroupUnits[G];
+  };
+  for (Register R : LiveOut)
+    MakeLive(R);
   unsigned Peak = Cur;
   for (unsigned Pos = Order.size(); Pos-- > 0;) {
     const MachineInstr &MI = *Model.Insts[Order[Pos]].MI;
     for (const MachineOperand &MO : MI.defs())
-      if (MO.isReg() && MO.getReg().isVirtual() && Live.erase(MO.getReg()))
-        Cur -= vectorUnits(MO.getReg(), MRI, TRI);
+      if (MO.isReg() && MO.getReg().isVirtual())
+        Kill(MO.getReg());
     for (const MachineOperand &MO : MI.uses()) {
-      if (!MO.isReg() || !MO.getReg().isVirtual())
+      if (!MO.isReg() || !MO.getReg().isVirtual() ||
+          !vectorUnits(MO.getReg(), MRI, TRI))
         continue;
       const MachineInstr *Def = MRI.getUniqueVRegDef(MO.getReg());
-      bool DefinedOutside = Def && Def->getParent() != Body;
-      if (DefinedOutside)
-        continue; // counted in Through
-      if (Live.insert(MO.getReg()).second)
-        Cur += vectorUnits(MO.getReg(), MRI, TRI);
+      if (Def && Def->getParent() != Body)
+        continue; // defined before the loop: counted in Through
+      MakeLive(MO.getReg());
     }
     Peak = std::max(Peak, Cur);
   }

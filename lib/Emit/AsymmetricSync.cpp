@@ -100,13 +100,23 @@ void emitAsymmetricSync(MachineLoop &L, MachineFunction &MF,
 
   const MCInstrDesc &RFL = TII.get(Ops.VReadFirstLane);
   const MCInstrDesc &And = TII.get(Ops.SAndB32);
-  Register Tid = MRI.createVirtualRegister(TII.getRegClass(RFL, 1));
   Register Wave = MRI.createVirtualRegister(TII.getRegClass(RFL, 0));
   Register High = MRI.createVirtualRegister(TII.getRegClass(And, 0));
 
+  // The workitem id: isel's copy of the v0 live-in, or a new one.
+  MCRegister V0 = physRegByName(TRI, "VGPR0");
   MachineBasicBlock &Entry = MF.front();
-  BuildMI(Entry, Entry.begin(), DL, TII.get(TargetOpcode::COPY), Tid)
-      .addReg(physRegByName(TRI, "VGPR0"));
+  Register Tid;
+  for (MachineInstr &MI : Entry)
+    if (MI.isCopy() && MI.getOperand(1).getReg() == V0 &&
+        !MI.getOperand(1).getSubReg() && MI.getOperand(0).getReg().isVirtual())
+      Tid = MI.getOperand(0).getReg();
+  if (!Tid) {
+    const MCInstrDesc &Mov = TII.get(Ops.lookup("V_MOV_B32_e32"));
+    Tid = MRI.createVirtualRegister(TII.getRegClass(Mov, 0));
+    BuildMI(Entry, Entry.begin(), DL, TII.get(TargetOpcode::COPY), Tid)
+        .addReg(V0);
+  }
 
   // Preheader: full barrier, wave group, branch around the extra barrier.
   Pre->erase(Pre->getFirstTerminator(), Pre->end());
