@@ -31,6 +31,7 @@ static const char *Usage =
     "  --mcpu gfx942|gfx950     target (default: from .amdgcn_target, else gfx942)\n"
     "  --waves-per-simd N       waves per SIMD on the CU (all workgroups together)\n"
     "  --workgroups-per-cu N    workgroups sharing the CU (default 1)\n"
+    "  --waves-per-workgroup N  waves per workgroup (overrides the others; 1..16)\n"
     "  --iterations N           loop trip count (back-edge taken N-1 times; default 16)\n"
     "  --loop LABEL             the loop whose back-edge branches to LABEL\n"
     "  --l2-hit-rate F          fraction of VMEM loads served by L2 (default 0)\n"
@@ -40,7 +41,7 @@ static const char *Usage =
     "  --timeline-full          draw the whole run (default: 4 steady-state iterations)\n"
     "  --help                   this text\n"
     "\n"
-    "Workgroup size precedence: --waves-per-simd (x4 waves, split over\n"
+    "Workgroup size precedence: --waves-per-workgroup > --waves-per-simd (x4 waves, split over\n"
     "--workgroups-per-cu) > .reqd_workgroup_size > .max_flat_workgroup_size\n"
     "(amdgpu metadata) > 8 waves.\n";
 
@@ -303,6 +304,7 @@ int main(int argc, char **argv) {
     else if (Arg == "--mcpu") PO.Mcpu = Val();
     else if (Arg == "--waves-per-simd") SO.WavesPerSimd = Int();
     else if (Arg == "--workgroups-per-cu") SO.WorkgroupsPerCu = Int();
+    else if (Arg == "--waves-per-workgroup") SO.WavesPerWorkgroup = Int();
     else if (Arg == "--iterations") SO.Iterations = Int();
     else if (Arg == "--loop") SO.Loop = Val();
     else if (Arg == "--json") Json = Val();

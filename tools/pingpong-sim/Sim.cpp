@@ -493,7 +493,10 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
   // ---- workgroup shape (precedence: flags > .reqd_workgroup_size > .max_flat_workgroup_size > 8 waves)
   int Wgs = O.WorkgroupsPerCu > 0 ? O.WorkgroupsPerCu : 1;
   int WavesPerWg;
-  if (O.WavesPerSimd > 0) {
+  if (O.WavesPerWorkgroup > 0) {
+    WavesPerWg = O.WavesPerWorkgroup;
+    R.WgSource = "--waves-per-workgroup";
+  } else if (O.WavesPerSimd > 0) {
     int Total = TP.NumSimds * O.WavesPerSimd;
     if (Total % Wgs) { Err = "--waves-per-simd x 4 is not divisible by --workgroups-per-cu"; return false; }
     WavesPerWg = Total / Wgs;

@@ -76,6 +76,7 @@ struct SimOptions {
   std::string Loop;
   int WavesPerSimd = 0;   // 0: not given
   int WorkgroupsPerCu = 0;
+  int WavesPerWorkgroup = 0; // 0: not given
   int Iterations = 16;
   double L2HitRate = 0.0;
   long long MaxCycles = 50000000;
