@@ -68,6 +68,9 @@ for tgt in gfx942 gfx950; do
   # neg_cast at the OnePP shape (Triton's pingpong_small has the same negf)
   add "neg_cast.128x128x64.w4.buffer.$tgt" neg_cast.hip "$tgt" -DBM=128 -DBN=128 -DWAVES=4 -DLOADS=buffer
   add "neg_cast.scale.buffer.$tgt" neg_cast.hip "$tgt" -DCAST_KIND=scale -DLOADS=buffer
+  # Triton pingpong_reject: 8 waves, 256x256x16 (= smallTile bits, neither TwoPP nor FourPP)
+  add "neg_small_tile.256x256x16.w8.buffer.$tgt" neg_small_tile.hip "$tgt" \
+    -DBM=256 -DBN=256 -DBK=16 -DWAVES=8 -DWAVES_M=2 -DWAVES_N=4 -DLOADS=buffer
   add "neg_variant_mask.bf16.m32.buffer.$tgt" neg_variant_mask.hip "$tgt" -DDTYPE=bf16 -DMFMA=32 -DLOADS=buffer
   add "nothing_to_do.$tgt" nothing_to_do.hip "$tgt"
 done
