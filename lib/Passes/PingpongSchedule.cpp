@@ -122,7 +122,7 @@ bool PingpongSchedule::runOnMachineFunction(MachineFunction &MF) {
 
 bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
   LoopAnalysis A = analyzeLoop(L, MF);
-  if (!A.HasMFMA)
+  if (!A.IsDotLoop)
     return false; // not a dot loop: nothing to say
   if (PrintRoles) {
     errs() << "amdgpu-pingpong: " << MF.getName() << ": ";
@@ -226,7 +226,10 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
         << ore::NV("MFMA", std::to_string(M.Shape.M) + "x" +
                                std::to_string(M.Shape.N) + "x" +
                                std::to_string(M.Shape.K))
-        << ", tile bits " << ore::NV("TileBits", M.TileBits) << "; clusters: "
+        << ", tile " << ore::NV("Tile", std::to_string(M.TileM) + "x" +
+                                           std::to_string(M.TileN) + "x" +
+                                           std::to_string(M.TileK))
+        << " (" << ore::NV("TileBits", M.TileBits) << " bits); clusters: "
         << ore::NV("Clusters", Plan->describe(Work))
         << "; vector registers ~" << ore::NV("VGPRs", Peak) << " (was ~"
         << ore::NV("VGPRsBefore", Before) << ", budget "

@@ -122,15 +122,18 @@ std::optional<ClusterPlan> planClusters(const LoopModel &M, const DepGraph &G,
 
 std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why) {
   auto Bits = [](uint64_t B) { return std::to_string(B); };
+  std::string Tile = "tile " + std::to_string(M.TileM) + "x" +
+                     std::to_string(M.TileN) + "x" + std::to_string(M.TileK) +
+                     " = " + Bits(M.TileBits) + " bits";
   if (M.Waves == 4) {
     if (M.TileBits < tile::Min) {
-      Why.Reason = "tile too small: M*N*K*bits = " + Bits(M.TileBits) +
-                   " < " + Bits(tile::Min) + " (4 warps)";
+      Why.Reason = Tile + " is below the minimum " + Bits(tile::Min) +
+                   " (4 warps): too little dot work to hide memory behind";
       return {};
     }
     if (M.TileBits > tile::Small) {
-      Why.Reason = "tile too large for one cluster with 4 warps: " +
-                   Bits(M.TileBits) + " > " + Bits(tile::Small);
+      Why.Reason = Tile + " is above " + Bits(tile::Small) +
+                   ", the largest one-cluster tile for 4 warps";
       return {};
     }
     return {Mode::OnePP};
@@ -140,8 +143,8 @@ std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why) {
       return {Mode::FourPP, Mode::TwoPP};
     if (M.TileBits >= tile::Medium)
       return {Mode::TwoPP};
-    Why.Reason = "tile too small for 8 warps: M*N*K*bits = " +
-                 Bits(M.TileBits) + " < " + Bits(tile::Medium);
+    Why.Reason = Tile + " is below " + Bits(tile::Medium) +
+                 ", the smallest two-cluster tile for 8 warps";
     return {};
   }
   if (M.Waves == 0)

@@ -65,6 +65,8 @@ struct LoopModel {
   unsigned NumAccumulators = 0;
   unsigned Waves = 0;           // waves per workgroup (wave64)
   uint64_t TileBits = 0;        // M*N*K*elemBits of the workgroup's tile
+  unsigned TileM = 0, TileN = 0, TileK = 0; // workgroup tile (M >= N)
+  unsigned Replication = 1;     // waves computing the same outputs
   unsigned NumLocalReads = 0, NumLocalWrites = 0, NumGlobalLoads = 0,
            NumSync = 0, NumPrep = 0;
 
@@ -82,8 +84,11 @@ struct Rejection {
 struct LoopAnalysis {
   std::optional<LoopModel> Model;
   Rejection Why;
-  /// True when the loop has MFMAs at all (a "candidate loop" for remarks).
+  /// True when the loop has MFMAs at all.
   bool HasMFMA = false;
+  /// True when the loop looks like a dot (MFMAs, or VALU FMAs fed by LDS):
+  /// such loops get a remark either way; others are not mentioned.
+  bool IsDotLoop = false;
 };
 
 LoopAnalysis analyzeLoop(llvm::MachineLoop &L, llvm::MachineFunction &MF);
