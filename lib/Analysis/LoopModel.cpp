@@ -106,6 +106,16 @@ const Value *memObject(const MachineInstr &MI) {
   return V;
 }
 
+/// Identity of the LDS buffer an access touches: its IR object and the
+/// alias scope the frontend or AMDGPU's LDS lowering gave it (the lowering
+/// packs all __shared__ arrays into one struct and tells them apart by scope).
+std::pair<const Value *, const MDNode *> bufferKey(const MachineInstr &MI) {
+  const MDNode *Scope = nullptr;
+  if (!MI.memoperands_empty())
+    Scope = (*MI.memoperands_begin())->getAAInfo().Scope;
+  return {memObject(MI), Scope};
+}
+
 bool isSelect(StringRef Name) {
   return Name.starts_with("V_CNDMASK") || Name.starts_with("S_CSELECT");
 }
@@ -427,16 +437,21 @@ bool Analyzer::checkMaskInvariant(unsigned LoadPos) {
 /// Name the operand of writes and loads from the LDS objects the reads of
 /// operand A and B use; fall back to the order of the loads' sources.
 bool Analyzer::assignOperandsByObject() {
-  SmallPtrSet<const Value *, 4> ObjA, ObjB;
+  using Key = std::pair<const Value *, const MDNode *>;
+  SmallVector<Key, 4> ObjA, ObjB;
   for (const InstInfo &II : M.Insts)
-    if (II.R == Role::LocalRead)
-      if (const Value *O = memObject(*II.MI))
-        (II.Op == Operand::A ? ObjA : ObjB).insert(O);
+    if (II.R == Role::LocalRead && II.Op != Operand::None) {
+      Key K = bufferKey(*II.MI);
+      if (K.first || K.second)
+        (II.Op == Operand::A ? ObjA : ObjB).push_back(K);
+    }
   for (InstInfo &II : M.Insts) {
     if (II.R != Role::LocalWrite)
       continue;
-    const Value *O = memObject(*II.MI);
-    bool InA = O && ObjA.count(O), InB = O && ObjB.count(O);
+    Key K = bufferKey(*II.MI);
+    bool Known = K.first || K.second;
+    bool InA = Known && llvm::is_contained(ObjA, K);
+    bool InB = Known && llvm::is_contained(ObjB, K);
     II.Op = InA && !InB ? Operand::A : (InB && !InA ? Operand::B : Operand::None);
   }
   // Global loads take the operand of the write they feed (traceWrites ran
