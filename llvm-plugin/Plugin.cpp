@@ -36,6 +36,9 @@ RegisterTargetPassConfigCallback InsertPasses(
       // Host compiles load the plugin too; only AMDGPU code is touched.
       if (!TM.getTargetTriple().isAMDGCN() || !TPC)
         return;
+      // IR: loop directives, before the structurizer drops !llvm.loop.
+      if (const void *CGP = passID("codegenprepare"))
+        TPC->insertPass(CGP, &pingpong::PingpongLoopDirectivesPassID);
       // Pre-RA: on machine SSA, after the last SSA optimisation and before
       // PHI elimination, so the loop body is final.
       if (const void *Before = passID("processimpdefs"))

@@ -8,6 +8,8 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/ADT/DenseMap.h"
+#include <mutex>
 
 using namespace llvm;
 namespace pingpong {
@@ -50,17 +52,56 @@ std::optional<Mode> parseMode(StringRef S) {
 
 Mode commandLineMode() { return PingpongMode; }
 
+namespace {
+struct LoopIDRecord {
+  std::mutex Lock;
+  const Function *F = nullptr;
+  DenseMap<const BasicBlock *, MDNode *> ByHeader;
+};
+LoopIDRecord &loopIDs() {
+  static LoopIDRecord R;
+  return R;
+}
+} // namespace
+
+void recordLoopIDs(const Function &F,
+                   ArrayRef<std::pair<const BasicBlock *, MDNode *>> IDs) {
+  LoopIDRecord &R = loopIDs();
+  std::lock_guard<std::mutex> G(R.Lock);
+  R.F = &F;
+  R.ByHeader.clear();
+  for (auto [BB, ID] : IDs)
+    R.ByHeader[BB] = ID;
+}
+
+/// The loop's !llvm.loop: recorded before the structurizer, or still on the
+/// latch (MIR input, targets that keep it).
+static MDNode *loopID(const MachineLoop &L) {
+  const MachineBasicBlock *Header = L.getHeader();
+  const Function &F = Header->getParent()->getFunction();
+  if (const BasicBlock *BB = Header->getBasicBlock()) {
+    LoopIDRecord &R = loopIDs();
+    std::lock_guard<std::mutex> G(R.Lock);
+    if (R.F == &F) {
+      auto It = R.ByHeader.find(BB);
+      if (It != R.ByHeader.end())
+        return It->second;
+    }
+  }
+  const MachineBasicBlock *Latch = L.getLoopLatch();
+  if (!Latch || !Latch->getBasicBlock())
+    return nullptr;
+  const Instruction *Term = Latch->getBasicBlock()->getTerminator();
+  return Term ? Term->getMetadata(LLVMContext::MD_loop) : nullptr;
+}
+
 static const char *ValidModes =
     "expected one of: auto, off, one-cluster, two-cluster, four-cluster";
 
 /// Finds {!"amdgpu.pingpong", !"<mode>"} in the latch's !llvm.loop.
 static std::optional<Directive> loopDirective(const MachineLoop &L,
                                               std::string &Error) {
-  const MachineBasicBlock *Latch = L.getLoopLatch();
-  if (!Latch || !Latch->getBasicBlock())
-    return Directive{};
-  const Instruction *Term = Latch->getBasicBlock()->getTerminator();
-  MDNode *LoopMD = Term ? Term->getMetadata(LLVMContext::MD_loop) : nullptr;
+  MDNode *LoopMD = loopID(L);
   if (!LoopMD)
     return Directive{};
   for (const MDOperand &Op : LoopMD->operands()) {

@@ -43,6 +43,7 @@ using namespace pingpong;
 namespace llvm {
 void initializePingpongSchedulePass(PassRegistry &);
 void initializePingpongFinalCheckPass(PassRegistry &);
+void initializePingpongLoopDirectivesPass(PassRegistry &);
 } // namespace llvm
 
 static cl::opt<bool> PrintRoles(
@@ -252,4 +253,5 @@ INITIALIZE_PASS(PingpongSchedule, "amdgpu-pingpong",
 void pingpong::initializePingpongPasses(PassRegistry &Registry) {
   initializePingpongSchedulePass(Registry);
   initializePingpongFinalCheckPass(Registry);
+  initializePingpongLoopDirectivesPass(Registry);
 }

@@ -27,6 +27,8 @@ void scale_bias(const _Float16 *__restrict__ x, const float *__restrict__ bias,
   if (i < n) y[i] = (_Float16)((float)x[i] * s + bias[i % 1024]);
 }
 
+// -DNO_MFMA leaves the MFMA kernel out (targets without MFMA, e.g. gfx1100).
+#ifndef NO_MFMA
 __shared__ __attribute__((aligned(16))) unsigned short lds_a[64 * 64];
 __shared__ __attribute__((aligned(16))) unsigned short lds_b[64 * 64];
 
@@ -63,3 +65,4 @@ void mfma_tile_noloop(const unsigned short *__restrict__ A,
       for (int j = 0; j < 4; ++j)
         C[(long)(m0 + wm * 32 + m * 16 + kg * 4 + j) * N + n0 + wn * 32 + n * 16 + fr] = acc[m][n][j];
 }
+#endif

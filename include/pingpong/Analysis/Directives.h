@@ -14,9 +14,14 @@
 #include <optional>
 #include <string>
 
+#include "llvm/ADT/ArrayRef.h"
+#include <utility>
+
 namespace llvm {
+class BasicBlock;
 class Function;
 class MachineLoop;
+class MDNode;
 } // namespace llvm
 
 namespace pingpong {
@@ -34,6 +39,13 @@ struct Directive {
 
 /// Mode set on the command line (the plugin's cl::opt).
 Mode commandLineMode();
+
+/// AMDGPU's structurizer rebuilds loop branches and drops !llvm.loop before
+/// isel, so an IR pass records each loop's ID by header block first. The
+/// record holds one function at a time (codegen runs function by function).
+void recordLoopIDs(const llvm::Function &F,
+                   llvm::ArrayRef<std::pair<const llvm::BasicBlock *,
+                                            llvm::MDNode *>> HeaderToLoopID);
 
 /// Resolve the directive for one loop. On malformed input returns nullopt and
 /// sets Error to a message naming the bad value.

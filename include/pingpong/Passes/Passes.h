@@ -10,6 +10,7 @@ namespace pingpong {
 /// Pass IDs, for TargetPassConfig::insertPass.
 extern char &PingpongSchedulePassID;
 extern char &PingpongFinalCheckPassID;
+extern char &PingpongLoopDirectivesPassID;
 /// Register the passes (called once at plugin load).
 void initializePingpongPasses(llvm::PassRegistry &Registry);
 } // namespace pingpong
