@@ -89,7 +89,7 @@ bool canEmitAsymmetricSync(MachineLoop &L, MachineFunction &MF,
 }
 
 void emitAsymmetricSync(MachineLoop &L, MachineFunction &MF,
-                        const OpcodeTable &Ops) {
+                        const OpcodeTable::Builders &Ops) {
   const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
   const TargetRegisterInfo &TRI = *MF.getSubtarget().getRegisterInfo();
   MachineRegisterInfo &MRI = MF.getRegInfo();
@@ -112,7 +112,7 @@ void emitAsymmetricSync(MachineLoop &L, MachineFunction &MF,
         !MI.getOperand(1).getSubReg() && MI.getOperand(0).getReg().isVirtual())
       Tid = MI.getOperand(0).getReg();
   if (!Tid) {
-    const MCInstrDesc &Mov = TII.get(Ops.lookup("V_MOV_B32_e32"));
+    const MCInstrDesc &Mov = TII.get(Ops.VMovB32);
     Tid = MRI.createVirtualRegister(TII.getRegClass(Mov, 0));
     BuildMI(Entry, Entry.begin(), DL, TII.get(TargetOpcode::COPY), Tid)
         .addReg(V0);

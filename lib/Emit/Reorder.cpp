@@ -53,7 +53,7 @@ bool touchesLDS(InstKind K) {
 } // namespace
 
 void applyPlan(LoopModel &Model, const ClusterPlan &Plan,
-               const OpcodeTable &Ops) {
+               const OpcodeTable::Builders &Ops) {
   MachineBasicBlock &MBB = *Model.Body;
   const TargetInstrInfo &TII = *MBB.getParent()->getSubtarget().getInstrInfo();
   MachineBasicBlock::iterator End = MBB.getFirstTerminator();

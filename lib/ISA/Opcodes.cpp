@@ -42,30 +42,40 @@ const OpcodeTable &OpcodeTable::get(const TargetInstrInfo &TII) {
   return *Slot;
 }
 
-OpcodeTable::OpcodeTable(const TargetInstrInfo &TII) : TII(TII) {
-  // Names point into TII's static name table, so StringRef keys stay valid.
-  for (unsigned Op = 0, E = TII.getNumOpcodes(); Op != E; ++Op)
-    ByName.try_emplace(TII.getName(Op), Op);
-  SSetPrio = lookup("S_SETPRIO");
-  SBarrier = lookup("S_BARRIER");
-  SchedBarrier = lookup("SCHED_BARRIER");
-  SWaitcnt = lookup("S_WAITCNT");
-  VReadFirstLane = lookup("V_READFIRSTLANE_B32");
-  SAndB32 = lookup("S_AND_B32");
-  SCmpLgU32 = lookup("S_CMP_LG_U32");
-  SCBranchSCC0 = lookup("S_CBRANCH_SCC0");
-  SCBranchSCC1 = lookup("S_CBRANCH_SCC1");
-  SBranch = lookup("S_BRANCH");
+OpcodeTable::OpcodeTable(const TargetInstrInfo &TII) : TII(TII) {}
+
+const OpcodeTable::Builders &OpcodeTable::builders() const {
+  if (Built)
+    return *Built;
+  Builders B;
+  struct Want {
+    const char *Name;
+    unsigned *Slot;
+  } Wants[] = {{"S_SETPRIO", &B.SSetPrio},
+               {"S_BARRIER", &B.SBarrier},
+               {"SCHED_BARRIER", &B.SchedBarrier},
+               {"S_WAITCNT", &B.SWaitcnt},
+               {"V_READFIRSTLANE_B32", &B.VReadFirstLane},
+               {"S_AND_B32", &B.SAndB32},
+               {"S_CMP_LG_U32", &B.SCmpLgU32},
+               {"S_CBRANCH_SCC0", &B.SCBranchSCC0},
+               {"S_CBRANCH_SCC1", &B.SCBranchSCC1},
+               {"S_BRANCH", &B.SBranch},
+               {"V_MOV_B32_e32", &B.VMovB32}};
+  for (unsigned Op = 0, E = TII.getNumOpcodes(); Op != E; ++Op) {
+    StringRef N = TII.getName(Op);
+    for (Want &W : Wants)
+      if (!*W.Slot && N == W.Name)
+        *W.Slot = Op;
+  }
+  Built = B;
+  return *Built;
 }
 
-bool OpcodeTable::complete() const {
+bool OpcodeTable::Builders::complete() const {
   return SSetPrio && SBarrier && SchedBarrier && SWaitcnt && VReadFirstLane &&
-         SAndB32 && SCmpLgU32 && SCBranchSCC0 && SCBranchSCC1 && SBranch;
-}
-
-unsigned OpcodeTable::lookup(StringRef Name) const {
-  auto It = ByName.find(Name);
-  return It == ByName.end() ? 0 : It->second;
+         SAndB32 && SCmpLgU32 && SCBranchSCC0 && SCBranchSCC1 && SBranch &&
+         VMovB32;
 }
 
 StringRef OpcodeTable::name(unsigned Opcode) const { return TII.getName(Opcode); }

@@ -155,14 +155,14 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
     missed(L, "the function is no longer in SSA form at this point");
     return false;
   }
-  const OpcodeTable &Ops =
-      OpcodeTable::get(*MF.getSubtarget().getInstrInfo());
-  if (!Ops.complete()) {
-    missed(L, "this LLVM lacks an opcode the plugin builds");
-    return false;
-  }
   if (!A.Model) {
     missed(L, A.Why.Reason, A.Why.At);
+    return false;
+  }
+  const OpcodeTable::Builders &Ops =
+      OpcodeTable::get(*MF.getSubtarget().getInstrInfo()).builders();
+  if (!Ops.complete()) {
+    missed(L, "this LLVM lacks an opcode the plugin builds");
     return false;
   }
   LoopModel &M = *A.Model;

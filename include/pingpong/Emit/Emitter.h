@@ -11,6 +11,8 @@
 #ifndef PINGPONG_EMIT_EMITTER_H
 #define PINGPONG_EMIT_EMITTER_H
 
+#include "pingpong/ISA/Opcodes.h"
+
 #include <string>
 #include <utility>
 #include <vector>
@@ -25,7 +27,6 @@ class MachineLoop;
 namespace pingpong {
 struct ClusterPlan;
 struct LoopModel;
-class OpcodeTable;
 
 /// Takes the loop's own barriers and fences out of the block (8-wave modes
 /// bring their own sync) and can put them back if the plan fails.
@@ -46,7 +47,7 @@ private:
 
 /// Reorder the body and insert the cluster markers and sync.
 void applyPlan(LoopModel &Model, const ClusterPlan &Plan,
-               const OpcodeTable &Ops);
+               const OpcodeTable::Builders &Ops);
 
 /// Checks that the loop has the shape the asymmetric sync needs; on failure
 /// Why says what is missing. Changes nothing.
@@ -56,7 +57,7 @@ bool canEmitAsymmetricSync(llvm::MachineLoop &L, llvm::MachineFunction &MF,
 /// Waves 4-7 run one extra s_barrier before the loop, waves 0-3 one after it
 /// (wave group from readfirstlane(workitem id x) & 256; scalar branches).
 void emitAsymmetricSync(llvm::MachineLoop &L, llvm::MachineFunction &MF,
-                        const OpcodeTable &Ops);
+                        const OpcodeTable::Builders &Ops);
 
 } // namespace pingpong
 #endif

@@ -57,20 +57,23 @@ public:
   std::optional<MFMAShape> mfmaShape(unsigned Opcode) const;
   llvm::StringRef name(unsigned Opcode) const;
 
-  /// Opcode of an instruction the plugin builds; 0 if this LLVM lacks it.
-  unsigned lookup(llvm::StringRef Name) const;
 
-  // Instructions the emitters build (resolved once).
-  unsigned SSetPrio = 0, SBarrier = 0, SchedBarrier = 0, SWaitcnt = 0,
-           VReadFirstLane = 0, SAndB32 = 0, SCmpLgU32 = 0, SCBranchSCC0 = 0,
-           SCBranchSCC1 = 0, SBranch = 0;
-  bool complete() const;
+  /// Instructions the emitters build. Resolving them scans every opcode
+  /// name once, so it is done on first use (a loop about to be scheduled),
+  /// not for every function.
+  struct Builders {
+    unsigned SSetPrio = 0, SBarrier = 0, SchedBarrier = 0, SWaitcnt = 0,
+             VReadFirstLane = 0, SAndB32 = 0, SCmpLgU32 = 0, SCBranchSCC0 = 0,
+             SCBranchSCC1 = 0, SBranch = 0, VMovB32 = 0;
+    bool complete() const;
+  };
+  const Builders &builders() const;
 
 private:
   explicit OpcodeTable(const llvm::TargetInstrInfo &TII);
   const llvm::TargetInstrInfo &TII;
   mutable llvm::DenseMap<unsigned, InstKind> KindCache;
-  llvm::DenseMap<llvm::StringRef, unsigned> ByName;
+  mutable std::optional<Builders> Built;
 };
 
 } // namespace pingpong
