@@ -3,15 +3,18 @@
 
 For the test GEMM kernels and the synthetic single-block loops of
 bench/gen_synthetic.py (5k..40k instructions) it reports:
-  - llc wall time without the plugin and with it loaded (auto), median of R
-    runs, and the difference in percent;
+  - llc wall time without the plugin and with it loaded (auto), minimum of R
+    interleaved runs (this machine's wall clock varies by +-20% between
+    identical runs, so the reliable comparison is the next column);
+  - llc's executed instructions (valgrind/callgrind, deterministic) without
+    and with the plugin loaded (auto), and the difference in percent;
   - the time of the plugin's passes from -time-passes with the mode forced
     (one-cluster), so the whole path (analysis, planning, emission) runs even
     where auto would reject the loop, and that time per loop instruction
     (flat when the cost grows linearly).
 usage: bench/compile-time.py [--build build] [--reps 5] [--sizes 5000,10000,20000,40000]
 """
-import argparse, os, re, statistics, subprocess, sys, tempfile, time
+import argparse, os, re, subprocess, sys, tempfile, time
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 L = "/usr/lib/llvm-22/bin"
@@ -19,13 +22,22 @@ L = "/usr/lib/llvm-22/bin"
 def run(cmd):
     return subprocess.run(cmd, check=True, capture_output=True, text=True)
 
-def wall(cmd, reps):
-    times = []
+def walls(cmds, reps):
+    """Minimum wall time of each command over reps rounds, run interleaved so
+    that machine noise hits all of them alike."""
+    best = [float("inf")] * len(cmds)
     for _ in range(reps):
-        t = time.perf_counter()
-        run(cmd)
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
+        for i, cmd in enumerate(cmds):
+            t = time.perf_counter()
+            run(cmd)
+            best[i] = min(best[i], time.perf_counter() - t)
+    return best
+
+def icount(cmd):
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + cmd,
+                         capture_output=True, text=True)
+    m = re.search(r"Collected : (\d+)", out.stderr)
+    return int(m.group(1)) if m else 0
 
 def pass_time(cmd):
     out = run(cmd + ["-time-passes"]).stderr
@@ -77,19 +89,21 @@ def main():
              "--loads", "buffer", "-o", ll])
         inputs.append((f"synthetic N={n}", "gfx942", ll))
 
-    print("| input | target | loop instrs | llc plain (s) | llc + plugin, auto (s) | added | pingpong passes, forced (ms) | share of llc | us per loop instr |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("| input | target | loop instrs | llc plain (s) | llc + plugin, auto (s) | llc plain (G instr) | llc + plugin, auto (G instr) | added | pingpong passes, forced (ms) | share of llc | us per loop instr |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for name, cpu, ll in inputs:
         base = [f"{L}/llc", "-mtriple=amdgcn-amd-amdhsa", f"-mcpu={cpu}", "-O3", ll]
         s = os.path.join(tmp, "plain.s")
-        t_plain = wall(base + ["-o", s], a.reps)
+        t_plain, t_plug = walls([base + ["-o", s], base + ["-load", plugin, "-o", os.devnull]], a.reps)
         n = loop_instrs(s)
-        t_plug = wall(base + ["-load", plugin, "-o", os.devnull], a.reps)
         pt = pass_time(base + ["-load", plugin, "-amdgpu-pingpong=one-cluster", "-o", os.devnull]) \
             if name.startswith("synthetic") else \
             pass_time(base + ["-load", plugin, "-o", os.devnull])
+        i_plain = icount(base + ["-o", os.devnull])
+        i_plug = icount(base + ["-load", plugin, "-o", os.devnull])
         print(f"| {name} | {cpu} | {n} | {t_plain:.3f} | {t_plug:.3f} | "
-              f"{100 * (t_plug - t_plain) / t_plain:+.1f}% | {1000 * pt:.1f} | "
+              f"{i_plain / 1e9:.3f} | {i_plug / 1e9:.3f} | "
+              f"{100 * (i_plug - i_plain) / max(i_plain, 1):+.2f}% | {1000 * pt:.1f} | "
               f"{100 * pt / t_plain:.1f}% | {1e6 * pt / max(n, 1):.2f} |")
 
 if __name__ == "__main__":

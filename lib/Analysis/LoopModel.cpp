@@ -1,6 +1,7 @@
 //===- LoopModel.cpp - roles of the instructions of a GEMM loop ----------===//
 #include "pingpong/Analysis/LoopModel.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -438,20 +439,20 @@ bool Analyzer::checkMaskInvariant(unsigned LoadPos) {
 /// operand A and B use; fall back to the order of the loads' sources.
 bool Analyzer::assignOperandsByObject() {
   using Key = std::pair<const Value *, const MDNode *>;
-  SmallVector<Key, 4> ObjA, ObjB;
+  DenseSet<Key> ObjA, ObjB;
   for (const InstInfo &II : M.Insts)
     if (II.R == Role::LocalRead && II.Op != Operand::None) {
       Key K = bufferKey(*II.MI);
       if (K.first || K.second)
-        (II.Op == Operand::A ? ObjA : ObjB).push_back(K);
+        (II.Op == Operand::A ? ObjA : ObjB).insert(K);
     }
   for (InstInfo &II : M.Insts) {
     if (II.R != Role::LocalWrite)
       continue;
     Key K = bufferKey(*II.MI);
     bool Known = K.first || K.second;
-    bool InA = Known && llvm::is_contained(ObjA, K);
-    bool InB = Known && llvm::is_contained(ObjB, K);
+    bool InA = Known && ObjA.count(K);
+    bool InB = Known && ObjB.count(K);
     II.Op = InA && !InB ? Operand::A : (InB && !InA ? Operand::B : Operand::None);
   }
   // Global loads take the operand of the write they feed (traceWrites ran
