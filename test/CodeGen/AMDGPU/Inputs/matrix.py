@@ -2,10 +2,12 @@
 """Compile the GEMM kernel matrix of issue 2 (3 tiles x 2 targets x 2 types x
 2 MFMA sizes) with the plugin and print, per kernel, the mode auto chose, the
 final check, and the scratch size: one line each, for FileCheck.
-usage: matrix.py CLANGXX LLC PLUGIN KERNEL OUTDIR"""
+usage: matrix.py LLVM_BIN PLUGIN KERNEL OUTDIR"""
 import os, re, subprocess, sys
 
-clang, llc, plugin, kernel, out = sys.argv[1:6]
+bindir, plugin, kernel, out = sys.argv[1:5]
+clang = os.path.join(bindir, "clang++")
+llc = os.path.join(bindir, "llc")
 os.makedirs(out, exist_ok=True)
 for tgt in ("gfx942", "gfx950"):
     for bm, bn, waves in ((128, 128, 4), (256, 128, 8), (256, 256, 8)):
