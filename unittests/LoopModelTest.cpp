@@ -1,0 +1,165 @@
+//===- LoopModelTest.cpp - unit tests of the analysis helpers ------------===//
+//
+// The role analysis runs on a real MachineFunction: the focused loop of
+// test/CodeGen/AMDGPU/Inputs/tiny-loop.ll stopped after processimpdefs
+// (machine SSA, where the plugin runs), given in PINGPONG_TEST_MIR.
+//
+//===----------------------------------------------------------------------===//
+#include "pingpong/Analysis/Directives.h"
+#include "pingpong/Analysis/LoopModel.h"
+#include "pingpong/ISA/Opcodes.h"
+#include "pingpong/ISA/Waitcnt.h"
+#include "pingpong/Schedule/ClusterPlan.h"
+
+#include "llvm/CodeGen/MIRParser/MIRParser.h"
+#include "llvm/CodeGen/MachineDominators.h"
+#include "llvm/CodeGen/MachineLoopInfo.h"
+#include "llvm/CodeGen/MachineModuleInfo.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+#include "gtest/gtest.h"
+
+#include <cstdlib>
+
+using namespace llvm;
+using namespace pingpong;
+
+extern "C" void LLVMInitializeAMDGPUTargetInfo();
+extern "C" void LLVMInitializeAMDGPUTarget();
+extern "C" void LLVMInitializeAMDGPUTargetMC();
+
+TEST(Waitcnt, Gfx9Encoding) {
+  EXPECT_EQ(Waitcnt::lgkm(0).encodeGfx9(), 0xC07F); // lgkmcnt(0) alone
+  EXPECT_EQ(Waitcnt::vm(0).encodeGfx9(), 0x0F70);
+  // vmcnt is split: bits [3:0] and [15:14].
+  EXPECT_EQ(Waitcnt::vm(0x25).encodeGfx9(), 0x8F75);
+  Waitcnt W = Waitcnt::decodeGfx9(0x8F75);
+  EXPECT_EQ(W.Vm, 0x25u);
+  EXPECT_EQ(W.Lgkm, 15u);
+  EXPECT_TRUE(Waitcnt::decodeGfx9(0xFFFF).waitsOnNothing());
+  EXPECT_FALSE(Waitcnt::decodeGfx9(0xC07F).waitsOnNothing());
+}
+
+TEST(Directives, ModeSpellings) {
+  for (Mode M : {Mode::Auto, Mode::Off, Mode::OnePP, Mode::TwoPP, Mode::FourPP})
+    EXPECT_EQ(parseMode(modeName(M)), M);
+  EXPECT_FALSE(parseMode("sideways").has_value());
+  EXPECT_FALSE(parseMode("").has_value());
+}
+
+namespace {
+class TinyLoop : public ::testing::Test {
+protected:
+  void SetUp() override {
+    const char *Path = std::getenv("PINGPONG_TEST_MIR");
+    if (!Path)
+      GTEST_SKIP() << "PINGPONG_TEST_MIR not set";
+    LLVMInitializeAMDGPUTargetInfo();
+    LLVMInitializeAMDGPUTarget();
+    LLVMInitializeAMDGPUTargetMC();
+    SMDiagnostic Err;
+    Parser = createMIRParserFromFile(Path, Err, Ctx);
+    ASSERT_TRUE(Parser) << Err.getMessage().str();
+    Mod = Parser->parseIRModule();
+    ASSERT_TRUE(Mod);
+    Triple TT("amdgcn-amd-amdhsa");
+    std::string Error;
+    const Target *T = TargetRegistry::lookupTarget(TT, Error);
+    ASSERT_TRUE(T) << Error;
+    TM.reset(T->createTargetMachine(TT, "gfx942", "", TargetOptions(),
+                                    std::nullopt, std::nullopt,
+                                    CodeGenOptLevel::Aggressive));
+    Mod->setDataLayout(TM->createDataLayout());
+    MMI = std::make_unique<MachineModuleInfo>(TM.get());
+    ASSERT_FALSE(Parser->parseMachineFunctions(*Mod, *MMI));
+    MF = MMI->getMachineFunction(*Mod->getFunction("tiny"));
+    ASSERT_TRUE(MF);
+    MDT = std::make_unique<MachineDominatorTree>(*MF);
+    MLI = std::make_unique<MachineLoopInfo>(*MDT);
+    ASSERT_EQ(std::distance(MLI->begin(), MLI->end()), 1);
+  }
+  LLVMContext Ctx;
+  std::unique_ptr<MIRParser> Parser;
+  std::unique_ptr<Module> Mod;
+  std::unique_ptr<TargetMachine> TM;
+  std::unique_ptr<MachineModuleInfo> MMI;
+  MachineFunction *MF = nullptr;
+  std::unique_ptr<MachineDominatorTree> MDT;
+  std::unique_ptr<MachineLoopInfo> MLI;
+};
+} // namespace
+
+TEST_F(TinyLoop, Roles) {
+  LoopAnalysis A = analyzeLoop(**MLI->begin(), *MF);
+  ASSERT_TRUE(A.Model) << A.Why.Reason;
+  const LoopModel &M = *A.Model;
+  EXPECT_EQ(M.Waves, 8u);
+  EXPECT_EQ(M.NumDots, 4u);
+  EXPECT_EQ(M.NumAccumulators, 2u);
+  EXPECT_EQ(M.ChainLen, 2u);
+  EXPECT_EQ(M.Shape.M, 16u);
+  EXPECT_EQ(M.Shape.K, 16u);
+  EXPECT_EQ(M.Shape.ElemBits, 16u);
+  EXPECT_EQ(M.NumGlobalLoads, 2u);
+  EXPECT_EQ(M.NumLocalWrites, 2u);
+  EXPECT_EQ(M.NumLocalReads, 2u); // two K steps merged per operand
+  EXPECT_EQ(M.NumSync, 6u);       // 2 x (fence, s_barrier, fence)
+  // 2048 halves per LDS buffer, K = 2 steps x 16: 64 x 64 x 32.
+  EXPECT_EQ(M.TileM, 64u);
+  EXPECT_EQ(M.TileN, 64u);
+  EXPECT_EQ(M.TileK, 32u);
+  EXPECT_EQ(M.Replication, 1u); // 8 waves x 4 MFMAs x 16*16*16 = 64*64*32
+
+  unsigned A_Loads = 0, B_Loads = 0, A_Writes = 0, B_Writes = 0;
+  for (const InstInfo &I : M.Insts) {
+    if (I.R == Role::GlobalLoad)
+      (I.Op == Operand::A ? A_Loads : B_Loads)++;
+    if (I.R == Role::LocalWrite)
+      (I.Op == Operand::A ? A_Writes : B_Writes)++;
+    if (I.R == Role::LocalRead)
+      EXPECT_EQ(I.KStep, 0u) << "a merged read belongs to its first K step";
+    if (I.R == Role::Dot)
+      EXPECT_LT(I.KStep, 2u);
+  }
+  EXPECT_EQ(A_Loads, 1u);
+  EXPECT_EQ(B_Loads, 1u);
+  EXPECT_EQ(A_Writes, 1u);
+  EXPECT_EQ(B_Writes, 1u);
+}
+
+TEST_F(TinyLoop, LayoutsAndAutoChoice) {
+  LoopAnalysis A = analyzeLoop(**MLI->begin(), *MF);
+  ASSERT_TRUE(A.Model);
+  Rejection Why;
+  // 64x64x32 x 16 bits = 2097152: too small for 8 waves.
+  EXPECT_TRUE(candidateModes(*A.Model, Why).empty());
+  EXPECT_NE(Why.Reason.find("below 33554432"), std::string::npos) << Why.Reason;
+  EXPECT_TRUE(layoutTwoPP(*A.Model, Why).has_value());
+  EXPECT_FALSE(layoutFourPP(*A.Model, Why).has_value()); // 2 K steps
+  EXPECT_NE(Why.Reason.find("multiple of 4"), std::string::npos);
+}
+
+TEST_F(TinyLoop, OpcodeTable) {
+  const OpcodeTable &T = OpcodeTable::get(*MF->getSubtarget().getInstrInfo());
+  EXPECT_TRUE(T.builders().complete());
+  unsigned Kinds[16] = {};
+  for (const MachineBasicBlock &MBB : *MF)
+    for (const MachineInstr &MI : MBB)
+      Kinds[unsigned(T.classify(MI))]++;
+  EXPECT_EQ(Kinds[unsigned(InstKind::MFMA)], 4u);
+  EXPECT_EQ(Kinds[unsigned(InstKind::Barrier)], 2u);
+  EXPECT_EQ(Kinds[unsigned(InstKind::Fence)], 4u);
+  std::optional<MFMAShape> S;
+  for (const MachineBasicBlock &MBB : *MF)
+    for (const MachineInstr &MI : MBB)
+      if (T.classify(MI) == InstKind::MFMA)
+        S = T.mfmaShape(MI.getOpcode());
+  ASSERT_TRUE(S);
+  EXPECT_EQ(S->N, 16u);
+}
