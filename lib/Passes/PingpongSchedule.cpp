@@ -98,6 +98,13 @@ void PingpongSchedule::missed(MachineLoop &L, const Twine &Why,
 bool PingpongSchedule::runOnMachineFunction(MachineFunction &MF) {
   if (skipFunction(MF.getFunction()))
     return false;
+  // Off on the command line: no analysis at all (and no remarks to give,
+  // unless someone asked for them).
+  if (commandLineMode() == Mode::Off && !MF.getFunction()
+                                             .getContext()
+                                             .getDiagHandlerPtr()
+                                             ->isMissedOptRemarkEnabled(DEBUG_TYPE))
+    return false;
   MLI = &getAnalysis<MachineLoopInfoWrapperPass>().getLI();
   MDT = &getAnalysis<MachineDominatorTreeWrapperPass>().getDomTree();
   AA = &getAnalysis<AAResultsWrapperPass>().getAAResults();
