@@ -3,6 +3,7 @@
 
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetOpcodes.h"
 #include <map>
 #include <memory>
 #include <mutex>
@@ -62,10 +63,24 @@ const OpcodeTable::Builders &OpcodeTable::builders() const {
                {"S_CBRANCH_SCC1", &B.SCBranchSCC1},
                {"S_BRANCH", &B.SBranch},
                {"V_MOV_B32_e32", &B.VMovB32}};
-  for (unsigned Op = 0, E = TII.getNumOpcodes(); Op != E; ++Op) {
-    StringRef N = TII.getName(Op);
-    for (Want &W : Wants)
-      if (!*W.Slot && N == W.Name)
+  // TableGen numbers target instructions in name order after the generic
+  // ones: binary search, check the hit, and scan only if that fails.
+  unsigned First = TargetOpcode::GENERIC_OP_END + 1, End = TII.getNumOpcodes();
+  for (Want &W : Wants) {
+    unsigned Lo = First, Hi = End;
+    while (Lo < Hi) {
+      unsigned Mid = Lo + (Hi - Lo) / 2;
+      if (TII.getName(Mid) < StringRef(W.Name))
+        Lo = Mid + 1;
+      else
+        Hi = Mid;
+    }
+    if (Lo < End && TII.getName(Lo) == W.Name) {
+      *W.Slot = Lo;
+      continue;
+    }
+    for (unsigned Op = 0; Op != End && !*W.Slot; ++Op)
+      if (TII.getName(Op) == W.Name)
         *W.Slot = Op;
   }
   Built = B;
