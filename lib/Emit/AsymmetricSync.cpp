@@ -16,6 +16,7 @@
 #include "pingpong/ISA/Opcodes.h"
 #include "pingpong/ISA/Waitcnt.h"
 
+#include "llvm/CodeGen/MachineDominators.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstrBuilder.h"
 #include "llvm/CodeGen/MachineLoopInfo.h"
@@ -89,7 +90,8 @@ bool canEmitAsymmetricSync(MachineLoop &L, MachineFunction &MF,
 }
 
 void emitAsymmetricSync(MachineLoop &L, MachineFunction &MF,
-                        const OpcodeTable::Builders &Ops) {
+                        const OpcodeTable::Builders &Ops,
+                        MachineDominatorTree &MDT, MachineLoopInfo &MLI) {
   const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
   const TargetRegisterInfo &TRI = *MF.getSubtarget().getRegisterInfo();
   MachineRegisterInfo &MRI = MF.getRegInfo();
@@ -155,6 +157,20 @@ void emitAsymmetricSync(MachineLoop &L, MachineFunction &MF,
   BuildMI(*ExitBar, ExitBar->end(), DL, TII.get(Ops.SBranch)).addMBB(Exit);
   ExitBar->addSuccessor(Exit);
   addPhiIncoming(*Exit, ExitCond, ExitBar);
+
+  // Keep the CFG analyses valid (later passes reuse them): the new blocks
+  // hang below the block they were split from; the exit is now reached
+  // through ExitCond.
+  MDT.addNewBlock(PreBar, Pre);
+  MDT.addNewBlock(ExitCond, Header);
+  MDT.addNewBlock(ExitBar, ExitCond);
+  MachineBasicBlock *ExitIDom = nullptr;
+  for (MachineBasicBlock *P : Exit->predecessors())
+    ExitIDom = ExitIDom ? MDT.findNearestCommonDominator(ExitIDom, P) : P;
+  MDT.changeImmediateDominator(Exit, ExitIDom);
+  if (MachineLoop *Parent = L.getParentLoop())
+    for (MachineBasicBlock *New : {PreBar, ExitCond, ExitBar})
+      Parent->addBasicBlockToLoop(New, MLI);
 }
 
 } // namespace pingpong

@@ -63,6 +63,10 @@ public:
     AU.addRequired<MachineDominatorTreeWrapperPass>();
     AU.addRequired<AAResultsWrapperPass>();
     AU.addRequired<MachineOptimizationRemarkEmitterPass>();
+    // Reordering keeps the CFG; the asymmetric sync updates both for the
+    // blocks it adds, so the passes after this one need not recompute them.
+    AU.addPreserved<MachineLoopInfoWrapperPass>();
+    AU.addPreserved<MachineDominatorTreeWrapperPass>();
     MachineFunctionPass::getAnalysisUsage(AU);
   }
   bool runOnMachineFunction(MachineFunction &MF) override;
@@ -223,7 +227,7 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
     Sync.erase();
     applyPlan(Work, *Plan, Ops);
     if (Plan->Layout.AsymmetricSync)
-      emitAsymmetricSync(L, MF, Ops);
+      emitAsymmetricSync(L, MF, Ops, *MDT, *MLI);
     ORE->emit([&]() {
       MachineOptimizationRemark R(DEBUG_TYPE, "Applied", L.getStartLoc(),
                                   L.getHeader());

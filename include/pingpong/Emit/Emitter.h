@@ -21,7 +21,9 @@ namespace llvm {
 class MachineBasicBlock;
 class MachineFunction;
 class MachineInstr;
+class MachineDominatorTree;
 class MachineLoop;
+class MachineLoopInfo;
 } // namespace llvm
 
 namespace pingpong {
@@ -56,8 +58,11 @@ bool canEmitAsymmetricSync(llvm::MachineLoop &L, llvm::MachineFunction &MF,
 
 /// Waves 4-7 run one extra s_barrier before the loop, waves 0-3 one after it
 /// (wave group from readfirstlane(workitem id x) & 256; scalar branches).
+/// Keeps the dominator tree and loop info up to date for the new blocks.
 void emitAsymmetricSync(llvm::MachineLoop &L, llvm::MachineFunction &MF,
-                        const OpcodeTable::Builders &Ops);
+                        const OpcodeTable::Builders &Ops,
+                        llvm::MachineDominatorTree &MDT,
+                        llvm::MachineLoopInfo &MLI);
 
 } // namespace pingpong
 #endif
