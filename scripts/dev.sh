@@ -10,7 +10,7 @@ BUILD="${BUILD_DIR:-$here/build}"
 LLVM_BIN=/usr/lib/llvm-22/bin
 
 packages=(llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld-22
-          ninja-build cmake python3 libgtest-dev)
+          ninja-build cmake python3 python3-psutil libgtest-dev)
 
 install_missing() {
   local missing=()
