@@ -35,6 +35,10 @@ static const char *Usage =
     "  --iterations N           loop trip count (back-edge taken N-1 times; default 16)\n"
     "  --loop LABEL             the loop whose back-edge branches to LABEL\n"
     "  --l2-hit-rate F          fraction of VMEM loads served by L2 (default 0)\n"
+    "  --gemm M,N[,K] --tile BM,BN\n"
+    "                           derive the L2 hit rate from the GEMM the loop belongs to:\n"
+    "                           A tiles re-read by N/BN workgroups, B tiles by M/BM;\n"
+    "                           miss = BM*BN*(1/M+1/N)/(BM+BN) (docs/cycle-model.md)\n"
     "  --json FILE              write the results as JSON\n"
     "  --timeline FILE.svg      draw the waves over time (and FILE.png if rsvg-convert\n"
     "                           or ImageMagick convert is installed)\n"
@@ -179,6 +183,12 @@ static void writeJson(const SimResult &R, const std::string &Path) {
       for (size_t S = 0; S < R.XdlBusy.size(); ++S) J.value(R.MfmaBusySimd[S]);
     });
     J.attribute("total_cycles", R.TotalCycles);
+    J.attribute("l2_hit_rate", R.L2HitRate);
+    J.attribute("l2_rule", R.L2Rule);
+    J.attribute("loop_load_bytes_per_workgroup_iteration",
+                (double)R.LoopLoadBytes / std::max(1, R.Iterations) / std::max(1, R.Wgs));
+    J.attribute("loop_loads", R.LoopLoads);
+    J.attribute("loop_l2_hits", R.LoopL2Hits);
     J.attribute("window", json::Array{R.WindowBegin, R.WindowEnd});
     J.attributeObject("stalls_steady_state", [&] {
       for (int S = 0; S < NumStalls; ++S) {
@@ -228,6 +238,13 @@ static void printReport(const SimResult &R, const Program &P) {
   for (size_t S = 0; S < R.XdlBusy.size(); ++S) OS << formatv(" {0:F1}", R.MfmaBusySimd[S]);
   OS << ")\n";
   OS << formatv("total cycles: {0}\n", R.TotalCycles);
+  if (!R.L2Rule.empty()) OS << "L2 rule: " << R.L2Rule << "\n";
+  if (R.LoopLoads) {
+    double PerWgIter = (double)R.LoopLoadBytes / std::max(1, R.Iterations) / std::max(1, R.Wgs);
+    OS << formatv("VMEM loads in the loop: {0} B per workgroup per iteration; L2 hit rate {1:F4}: "
+                  "{2} of {3} loop loads hit\n",
+                  PerWgIter, R.L2HitRate, R.LoopL2Hits, R.LoopLoads);
+  }
   OS << "issue stalls in the steady-state window (clocks, summed over waves):\n";
   int64_t WaveTime = 0;
   for (auto &W : R.Waves) WaveTime += W.IterStart[R.LastIter] - W.IterStart[R.Warmup];
@@ -279,7 +296,8 @@ int main(int argc, char **argv) {
   ParseOptions PO;
   SimOptions SO;
   std::string Json, Svg;
-  bool Full = false;
+  bool Full = false, HitGiven = false;
+  std::vector<long> Gemm, Tile;
   for (int A = 2; A < argc; ++A) {
     std::string Arg = argv[A];
     auto Val = [&]() -> std::string {
@@ -310,8 +328,27 @@ int main(int argc, char **argv) {
     else if (Arg == "--json") Json = Val();
     else if (Arg == "--timeline") Svg = Val();
     else if (Arg == "--timeline-full") Full = true;
-    else if (Arg == "--l2-hit-rate") {
+    else if (Arg == "--gemm" || Arg == "--tile") {
       std::string V = Val();
+      std::vector<long> Xs;
+      const char *C = V.c_str();
+      while (*C) {
+        char *E;
+        long X = strtol(C, &E, 10);
+        if (E == C || X <= 0 || (*E && *E != ',')) { Xs.clear(); break; }
+        Xs.push_back(X);
+        C = *E ? E + 1 : E;
+      }
+      size_t Lo = 2, Hi = Arg == "--gemm" ? 3 : 2;
+      if (Xs.size() < Lo || Xs.size() > Hi) {
+        errs() << "pingpong-sim: error: " << Arg << " expects " << (Arg == "--gemm" ? "M,N[,K]" : "BM,BN")
+               << " (positive integers), got '" << V << "'\n";
+        return 2;
+      }
+      (Arg == "--gemm" ? Gemm : Tile) = Xs;
+    } else if (Arg == "--l2-hit-rate") {
+      std::string V = Val();
+      HitGiven = true;
       SO.L2HitRate = atof(V.c_str());
       if (SO.L2HitRate < 0 || SO.L2HitRate > 1) { errs() << "pingpong-sim: error: --l2-hit-rate must be in [0,1]\n"; return 2; }
     } else if (!Arg.empty() && Arg[0] == '-') {
@@ -326,6 +363,23 @@ int main(int argc, char **argv) {
   if (PO.File.empty()) {
     errs() << "pingpong-sim: error: no input file\n" << Usage;
     return 2;
+  }
+  if (!Gemm.empty() || !Tile.empty()) {
+    if (Gemm.empty() || Tile.empty()) {
+      errs() << "pingpong-sim: error: --gemm and --tile go together (the rule needs the problem and the workgroup tile)\n";
+      return 2;
+    }
+    if (HitGiven) {
+      errs() << "pingpong-sim: error: --l2-hit-rate and --gemm both set the L2 hit rate; give one\n";
+      return 2;
+    }
+    if (Tile[0] > Gemm[0] || Tile[1] > Gemm[1]) {
+      errs() << "pingpong-sim: error: --tile " << Tile[0] << "," << Tile[1] << " is larger than --gemm "
+             << Gemm[0] << "," << Gemm[1] << "\n";
+      return 2;
+    }
+    SO.L2HitRate = l2ReuseRule(Gemm[0], Gemm[1], Tile[0], Tile[1], SO.L2Rule);
+    if (Gemm.size() == 3) SO.L2Rule += " (K = " + std::to_string(Gemm[2]) + " does not enter the rule)";
   }
   if (SO.WavesPerSimd > 8) { errs() << "pingpong-sim: error: --waves-per-simd is at most 8\n"; return 2; }
   Program P;

@@ -409,6 +409,20 @@ int64_t countAfter(std::vector<int64_t> &V, int64_t T) {
 
 } // namespace
 
+double l2ReuseRule(long M, long N, long BM, long BN, std::string &Why) {
+  // Fraction of A bytes that miss: each A tile is re-read by N/BN workgroups,
+  // only the first read misses. Likewise B with M/BM.
+  double MissA = std::min(1.0, (double)BN / N), MissB = std::min(1.0, (double)BM / M);
+  double Miss = (BM * MissA + BN * MissB) / (double)(BM + BN);
+  char Buf[512];
+  snprintf(Buf, sizeof Buf,
+           "gemm %ldx%ld, tile %ldx%ld: A tile read by N/BN = %.4g workgroups, B tile by M/BM = %.4g; "
+           "miss = (BM*BN/N + BN*BM/M)/(BM+BN) = (%ld*%.6g + %ld*%.6g)/%ld = %.6g, L2 hit rate %.6g",
+           M, N, BM, BN, (double)N / BN, (double)M / BM, BM, MissA, BN, MissB, BM + BN, Miss, 1 - Miss);
+  Why = Buf;
+  return 1 - Miss;
+}
+
 bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &Err) {
   const TargetParams &TP = paramsFor(P.Mcpu);
   // ---- kernel
@@ -524,6 +538,8 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
   }
   const int N = std::max(1, O.Iterations);
   R.Iterations = N;
+  R.L2HitRate = O.L2HitRate;
+  R.L2Rule = O.L2Rule;
   R.Warmup = N >= 8 ? N / 4 : (N >= 3 ? 1 : 0);
   // Steady state: from the start of iteration Warmup to the start of the last
   // iteration (header to header). With fewer than 3 iterations the loop exit is
@@ -660,7 +676,12 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
           if (In.IsLoad && O.L2HitRate > 0) {
             double Prev = L2Acc;
             L2Acc += O.L2HitRate;
-            Hit = std::floor(L2Acc) > std::floor(Prev);
+            Hit = std::floor(L2Acc + 1e-9) > std::floor(Prev + 1e-9);
+          }
+          if (In.IsLoad && Pc >= LB && Pc <= BE) {
+            R.LoopLoadBytes += (int64_t)Bytes;
+            ++R.LoopLoads;
+            R.LoopL2Hits += Hit;
           }
           if (Hit) {
             Start = std::max((double)T, L2Free);

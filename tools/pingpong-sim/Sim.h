@@ -79,6 +79,9 @@ struct SimOptions {
   int WavesPerWorkgroup = 0; // 0: not given
   int Iterations = 16;
   double L2HitRate = 0.0;
+  // --gemm M,N[,K] with --tile BM,BN: the L2 reuse rule (l2ReuseRule below)
+  // sets L2HitRate; L2Rule is the explanation printed in the report.
+  std::string L2Rule;
   long long MaxCycles = 50000000;
 };
 
@@ -123,7 +126,21 @@ struct SimResult {
   std::vector<std::string> Warnings;
   std::vector<std::string> Unknown;
   int MfmasPerIter = 0;
+  double L2HitRate = 0;           // the rate used (given or derived)
+  std::string L2Rule;             // how it was derived (empty: --l2-hit-rate or default)
+  int64_t LoopLoadBytes = 0;      // VMEM load bytes issued by the loop body, all waves, all iterations
+  int64_t LoopL2Hits = 0, LoopLoads = 0; // VMEM loads issued by the loop body / of those L2 hits
 };
+
+// The L2 reuse rule for a GEMM C[M,N] += A[M,K] B[K,N] tiled BM x BN per
+// workgroup (docs/cycle-model.md, "L2 reuse rule"): every A tile is read by the
+// N/BN workgroups of its tile row, every B tile by the M/BM workgroups of its
+// tile column; the first read misses, the others hit. Per K step a workgroup
+// loads BM*BKb bytes of A and BN*BKb of B, so the miss fraction by bytes is
+//   (BM*BKb * BN/N + BN*BKb * BM/M) / ((BM+BN)*BKb) = BM*BN*(1/M + 1/N)/(BM+BN)
+// (BK and the element size cancel). Returns the hit rate = 1 - miss, and the
+// explanation in Why.
+double l2ReuseRule(long M, long N, long BM, long BN, std::string &Why);
 
 // Runs the model. Returns false with Err set on error.
 bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &Err);
