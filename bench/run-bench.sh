@@ -1,59 +1,93 @@
 #!/usr/bin/env bash
-# run-bench.sh: the performance dashboard. For each kernel (.ll or .hip) and
-# target, compile with plain llc and with the plugin, run the cycle model
-# (build/bin/pingpong-sim) on both and print one table row per (kernel, target, mode):
-#   kernel  target  mode  cycles/iter  MFMA-busy%  speedup(vs plain)
+# run-bench.sh: the performance dashboard (issue 3).
 #
-# usage: bench/run-bench.sh [options] KERNEL.ll|KERNEL.hip ...
-#   env: TARGETS="gfx942 gfx950"  ITER=16  SIM_ARGS="--waves-per-simd 2"
-#        LLVM_BIN=/usr/lib/llvm-22/bin  BUILD=build  OUT=build/bench
-#        PP_ARGS="-amdgpu-pingpong=auto"  (extra llc args in plugin mode)
-# Without arguments it runs every test/kernels/*.hip.
-# A row with "-" means that step failed; the reason is in OUT/<name>.<target>.<mode>.log.
+# Compiles the project's GEMM kernel matrix (test/kernels/gemm.hip: 128x128x64
+# 4 waves, 256x128x64 8 waves, 256x256x64 8 waves; f16/bf16; 16x16/32x32 MFMA;
+# gfx942/gfx950; see test/kernels/MANIFEST.md) to IR with clang, then with plain
+# `llc -O3` and with `llc -load build/lib/AMDGPUPingpong.so -O3`, reads the mode
+# the plugin chose from -pass-remarks=amdgpu-pingpong, runs the cycle model
+# (build/bin/pingpong-sim) on both at the problem size GEMM (L2 reuse rule
+# --gemm/--tile, docs/cycle-model.md) and prints one row per kernel:
+#   kernel target mode  cyc/iter plain  cyc/iter plugin  MFMA% plain  MFMA% plugin  speedup
+# speedup = plain cycles / plugin cycles (> 1: the plugin's schedule is faster).
+#
+# Occupancy (the same for both compiles): 8-wave kernels run 1 workgroup per CU
+# (2 waves per SIMD); 4-wave kernels run 2 workgroups per CU, because 4-wave
+# OnePP relies on two waves per SIMD coming from two different workgroups.
+#
+# usage: bench/run-bench.sh            (the whole matrix)
+#   env: TARGETS="gfx942 gfx950"  TILES="128x128x4 256x128x8 256x256x8"
+#        DTYPES="f16 bf16"  MFMAS="16 32"  GEMM=8192,8192,8192  ITER=32
+#        SIM_ARGS=""  (extra pingpong-sim args)  PP_ARGS="" (extra plugin llc args)
+#        LLVM_BIN=/usr/lib/llvm-22/bin  BUILD=build  OUT=build/bench  JOBS=nproc
+# Every intermediate (.ll, .s, remarks, JSON, report) is kept in OUT; a row with
+# "-" means a step failed, the reason is in OUT/<row>.*.log.
 set -uo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 LLVM_BIN="${LLVM_BIN:-/usr/lib/llvm-22/bin}"
 BUILD="${BUILD:-$here/build}"
 OUT="${OUT:-$BUILD/bench}"
 TARGETS="${TARGETS:-gfx942 gfx950}"
-ITER="${ITER:-16}"
+TILES="${TILES:-128x128x4 256x128x8 256x256x8}"
+DTYPES="${DTYPES:-f16 bf16}"
+MFMAS="${MFMAS:-16 32}"
+GEMM="${GEMM:-8192,8192,8192}"
+ITER="${ITER:-32}"
 SIM_ARGS="${SIM_ARGS:-}"
 PP_ARGS="${PP_ARGS:-}"
+JOBS="${JOBS:-$(nproc 2>/dev/null || echo 2)}"
 PLUGIN="$BUILD/lib/AMDGPUPingpong.so"
 SIM="$BUILD/bin/pingpong-sim"
+SRC="$here/test/kernels/gemm.hip"
 mkdir -p "$OUT"
 [ -x "$SIM" ] || { echo "run-bench: $SIM not built (ninja -C $BUILD pingpong-sim)" >&2; exit 1; }
-[ -f "$PLUGIN" ] || echo "run-bench: warning: $PLUGIN missing: plugin rows will fail" >&2
-if [ $# -eq 0 ]; then set -- "$here"/test/kernels/*.hip; fi
+[ -f "$PLUGIN" ] || { echo "run-bench: $PLUGIN not built" >&2; exit 1; }
 
-# json field reader (python3 is in the base image)
-jget() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d[sys.argv[2]])' "$1" "$2" 2>/dev/null; }
-
-printf '%-28s %-7s %-7s %12s %10s %8s\n' kernel target mode cycles/iter MFMA-busy% speedup
-for src in "$@"; do
-  name="$(basename "${src%.*}")"
-  for t in $TARGETS; do
-    ll="$OUT/$name.$t.ll"
-    case "$src" in
-      *.hip) "$LLVM_BIN/clang++" -x hip --offload-arch="$t" -nogpulib -nogpuinc --offload-device-only \
-               -O3 -S -emit-llvm "$src" -o "$ll" 2> "$OUT/$name.$t.clang.log" || { echo "$name $t: clang failed (see $OUT/$name.$t.clang.log)"; continue; } ;;
-      *.ll) cp "$src" "$ll" ;;
-      *) echo "run-bench: skipping $src (not .ll/.hip)" >&2; continue ;;
-    esac
-    base=""
-    for mode in plain plugin; do
-      s="$OUT/$name.$t.$mode.s"; j="$OUT/$name.$t.$mode.json"; log="$OUT/$name.$t.$mode.log"
-      extra=()
-      [ "$mode" = plugin ] && extra=(-load "$PLUGIN" $PP_ARGS)
-      cyc="-"; busy="-"; sp="-"
-      if "$LLVM_BIN/llc" -mtriple=amdgcn-amd-amdhsa -mcpu="$t" -O3 "${extra[@]}" "$ll" -o "$s" > "$log" 2>&1 &&
-         "$SIM" run "$s" --mcpu "$t" --iterations "$ITER" $SIM_ARGS --json "$j" >> "$log" 2>&1; then
-        cyc="$(jget "$j" cycles_per_iteration)"; busy="$(jget "$j" mfma_busy_pct)"
-        cyc="$(printf '%.1f' "$cyc")"; busy="$(printf '%.1f' "$busy")"
-        if [ "$mode" = plain ]; then base="$cyc"; sp="1.00"
-        elif [ -n "$base" ]; then sp="$(python3 -c "print('%.2f' % ($base / $cyc))")"; fi
-      fi
-      printf '%-28s %-7s %-7s %12s %10s %8s\n' "$name" "$t" "$mode" "$cyc" "$busy" "$sp"
-    done
+# One matrix entry: compile, run both, write OUT/<row>.row (tab separated).
+one() {
+  local t="$1" tile="$2" dt="$3" mf="$4"
+  local bm="${tile%%x*}" rest="${tile#*x}"; local bn="${rest%%x*}" w="${rest#*x}"
+  local row="${bm}x${bn}x64.w${w}.${dt}.m${mf}.${t}" wgs=1
+  [ "$w" = 4 ] && wgs=2
+  local ll="$OUT/$row.ll" r=("$row" "$t" "-" "-" "-" "-" "-" "-")
+  if ! "$LLVM_BIN/clang++" -x hip --offload-arch="$t" -nogpulib -nogpuinc --offload-device-only -O3 -S -emit-llvm \
+       "$SRC" -o "$ll" -DBM="$bm" -DBN="$bn" -DBK=64 -DWAVES="$w" -DMFMA="$mf" -DDTYPE="$dt" > "$OUT/$row.clang.log" 2>&1; then
+    (IFS=$'\t'; echo "${r[*]}") > "$OUT/$row.row"; return
+  fi
+  local mode cyc busy
+  for m in plain plugin; do
+    local s="$OUT/$row.$m.s" j="$OUT/$row.$m.json" log="$OUT/$row.$m.log" extra=()
+    [ "$m" = plugin ] && extra=(-load "$PLUGIN" -pass-remarks=amdgpu-pingpong $PP_ARGS)
+    if "$LLVM_BIN/llc" -mtriple=amdgcn-amd-amdhsa -mcpu="$t" -O3 "${extra[@]}" "$ll" -o "$s" > "$log" 2>&1 &&
+       "$SIM" run "$s" --mcpu "$t" --iterations "$ITER" --workgroups-per-cu "$wgs" --waves-per-workgroup "$w" \
+              --gemm "$GEMM" --tile "$bm,$bn" $SIM_ARGS --json "$j" > "$OUT/$row.$m.report" 2>> "$log"; then
+      read -r cyc busy < <(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("%.1f %.1f" % (d["cycles_per_iteration"], d["mfma_busy_pct"]))' "$j")
+      if [ "$m" = plain ]; then r[3]="$cyc"; r[5]="$busy"; else r[4]="$cyc"; r[6]="$busy"; fi
+    fi
+    if [ "$m" = plugin ]; then
+      mode="$(grep -oE '(one|two|four)-cluster \((auto|forced)\)' "$log" | head -1 | cut -d' ' -f1)"
+      r[2]="${mode:-none}"
+    fi
   done
+  if [ "${r[3]}" != - ] && [ "${r[4]}" != - ]; then r[7]="$(python3 -c "print('%.3f' % (${r[3]} / ${r[4]}))")"; fi
+  (IFS=$'\t'; echo "${r[*]}") > "$OUT/$row.row"
+}
+export -f one
+export LLVM_BIN OUT ITER GEMM SIM_ARGS PP_ARGS PLUGIN SIM SRC
+
+rows=()
+for t in $TARGETS; do for tile in $TILES; do for dt in $DTYPES; do for mf in $MFMAS; do
+  rows+=("$t $tile $dt $mf")
+done; done; done; done
+printf '%s\n' "${rows[@]}" | xargs -P "$JOBS" -L 1 bash -c 'one "$@"' _
+
+echo "problem: GEMM $GEMM (L2 reuse rule), $ITER iterations simulated; 4-wave kernels: 2 workgroups per CU"
+printf '%-26s %-7s %-12s %10s %10s %8s %8s %8s\n' kernel target mode cyc/it-plain cyc/it-pp MFMA%-pl MFMA%-pp speedup
+for r in "${rows[@]}"; do
+  set -- $r
+  bm="${2%%x*}"; rest="${2#*x}"; bn="${rest%%x*}"; w="${rest#*x}"
+  f="$OUT/${bm}x${bn}x64.w${w}.$3.m$4.$1.row"
+  [ -f "$f" ] || { echo "run-bench: missing $f" >&2; continue; }
+  IFS=$'\t' read -r k t mode c1 c2 b1 b2 sp < "$f"
+  printf '%-26s %-7s %-12s %10s %10s %8s %8s %8s\n' "${k%.$t}" "$t" "$mode" "$c1" "$c2" "$b1" "$b2" "$sp"
 done

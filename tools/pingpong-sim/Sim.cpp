@@ -13,6 +13,8 @@
 #include <array>
 #include <cmath>
 #include <cstdlib>
+#include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <map>
 #include <memory>
@@ -409,6 +411,12 @@ int64_t countAfter(std::vector<int64_t> &V, int64_t T) {
 
 } // namespace
 
+static std::string formatCpi(int G, double C) {
+  char Buf[64];
+  snprintf(Buf, sizeof Buf, " wg%d %.1f", G, C);
+  return Buf;
+}
+
 double l2ReuseRule(long M, long N, long BM, long BN, std::string &Why) {
   // Fraction of A bytes that miss: each A tile is re-read by N/BN workgroups,
   // only the first read misses. Likewise B with M/BM.
@@ -785,6 +793,50 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
   R.CyclesPerIter = SumCpi / Cnt;
   R.WindowBegin = (int64_t)(WB / Cnt);
   R.WindowEnd = (int64_t)(WE / Cnt);
+  if (Wgs > 1) {
+    // Several workgroups share the CU and need not progress at the same rate
+    // (the older one wins arbitration), so one finishes its N iterations while
+    // the other still runs, alone and faster. Measure throughput in the common
+    // window where every wave is in its steady state: [latest start of
+    // iteration Warmup, earliest start of iteration LastIter]. Each wave's
+    // progress in the window is interpolated from its iteration start times;
+    // cycles/iteration = window / mean iterations advanced per wave, i.e. the
+    // CU's throughput expressed per workgroup iteration.
+    int64_t CB = 0, CE = INT64_MAX;
+    for (auto &W : Waves) {
+      CB = std::max(CB, W->R.IterStart[R.Warmup]);
+      CE = std::min(CE, W->R.IterStart[R.LastIter]);
+    }
+    auto Progress = [&](const std::vector<int64_t> &S, double T) {
+      for (int K = R.Warmup; K < R.LastIter; ++K)
+        if (T <= S[K + 1]) return K + (T - S[K]) / std::max<double>(1, S[K + 1] - S[K]);
+      return (double)R.LastIter;
+    };
+    double Slowest = 0;
+    std::vector<double> WgRate(Wgs, 0);
+    double Adv = 0;
+    for (auto &W : Waves) {
+      Slowest = std::max(Slowest, double(W->R.IterStart[R.LastIter] - W->R.IterStart[R.Warmup]) / (R.LastIter - R.Warmup));
+      if (CE > CB) {
+        double A = Progress(W->R.IterStart, CE) - Progress(W->R.IterStart, CB);
+        Adv += A;
+        WgRate[W->Wg] += A / WavesPerWg;
+      }
+    }
+    if (CE - CB >= 2 * Slowest && Adv > 0) {
+      R.CyclesPerIter = (CE - CB) / (Adv / Cnt);
+      R.WindowBegin = CB;
+      R.WindowEnd = CE;
+      std::string Rates;
+      for (int G = 0; G < Wgs; ++G) Rates += formatCpi(G, (CE - CB) / std::max(1e-9, WgRate[G]));
+      R.Warnings.push_back("multi-workgroup steady state: common window " + std::to_string(CB) + "-" +
+                           std::to_string(CE) + "; workgroup cycles/iteration in it:" + Rates);
+    } else {
+      R.Warnings.push_back("multi-workgroup: the workgroups' steady states overlap by less than two iterations "
+                           "(window " + std::to_string(CB) + "-" + std::to_string(CE) +
+                           "); cycles/iteration is the mean over waves of their own windows (use more --iterations)");
+    }
+  }
   double Len = std::max<double>(1, R.WindowEnd - R.WindowBegin), Busy = 0;
   for (int S = 0; S < TP.NumSimds; ++S) {
     double B = 0;
