@@ -20,6 +20,7 @@
 #        DTYPES="f16 bf16"  MFMAS="16 32"  GEMM=8192,8192,8192  ITER=32
 #        SIM_ARGS=""  (extra pingpong-sim args)  PP_ARGS="" (extra plugin llc args)
 #        LLVM_BIN=/usr/lib/llvm-22/bin  BUILD=build  OUT=build/bench  JOBS=nproc
+#        SIM=$BUILD/bin/pingpong-sim  PLUGIN=$BUILD/lib/AMDGPUPingpong.so
 # Every intermediate (.ll, .s, remarks, JSON, report) is kept in OUT; a row with
 # "-" means a step failed, the reason is in OUT/<row>.*.log.
 set -uo pipefail
@@ -36,11 +37,11 @@ ITER="${ITER:-32}"
 SIM_ARGS="${SIM_ARGS:-}"
 PP_ARGS="${PP_ARGS:-}"
 JOBS="${JOBS:-$(nproc 2>/dev/null || echo 2)}"
-PLUGIN="$BUILD/lib/AMDGPUPingpong.so"
-SIM="$BUILD/bin/pingpong-sim"
+PLUGIN="${PLUGIN:-$BUILD/lib/AMDGPUPingpong.so}"
+SIM="${SIM:-$BUILD/bin/pingpong-sim}"
 SRC="$here/test/kernels/gemm.hip"
 mkdir -p "$OUT"
-[ -x "$SIM" ] || { echo "run-bench: $SIM not built (ninja -C $BUILD pingpong-sim)" >&2; exit 1; }
+command -v "$SIM" >/dev/null || { echo "run-bench: $SIM not built (ninja -C $BUILD pingpong-sim)" >&2; exit 1; }
 [ -f "$PLUGIN" ] || { echo "run-bench: $PLUGIN not built" >&2; exit 1; }
 
 # One matrix entry: compile, run both, write OUT/<row>.row (tab separated).
