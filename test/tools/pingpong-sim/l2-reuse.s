@@ -31,6 +31,12 @@
 # RULE8: cycles per iteration: 1518.0
 # RULE8: (K = 4096 does not enter the rule)
 # RULE8: L2 hit rate 0.8750: 672 of 768 loop loads hit
+# The same 8 waves as 2 workgroups x 4 waves: the CU moves the same bytes, so
+# the throughput per workgroup-iteration is the same 1518 clk, now measured in
+# the workgroups' common steady-state window.
+# RUN: pingpong-sim run %s --loop .LBB0_1 --workgroups-per-cu 2 --waves-per-workgroup 4 --iterations 12 --gemm 1024,1024 --tile 128,128 | FileCheck %s --check-prefix=TWOWG
+# TWOWG: cycles per iteration: 1518.0
+# TWOWG: multi-workgroup steady state: common window {{[0-9]+}}-{{[0-9]+}}; workgroup cycles/iteration in it: wg0 1518.0 wg1 1518.0
 # RUN: FileCheck %s --check-prefix=JSON < %t.json
 # JSON: "l2_hit_rate": 0.875,
 # JSON: "loop_load_bytes_per_workgroup_iteration": 65536,
