@@ -45,6 +45,10 @@ RegisterTargetPassConfigCallback InsertPasses(
         TPC->insertPass(Before, &pingpong::PingpongSchedulePassID);
       if (const void *Waits = passID("si-insert-waitcnts"))
         TPC->insertPass(Waits, &pingpong::PingpongFinalCheckPassID);
+      // The checker sees the final waits: after the last pass that edits them.
+      if (pingpong::verifyRequested())
+        if (const void *Last = passID("amdgpu-insert-delay-alu"))
+          TPC->insertPass(Last, &pingpong::PingpongVerifyPassID);
     });
 
 } // namespace

@@ -1,6 +1,7 @@
 //===- AsymmetricSync.cpp - shift waves 4-7 one cluster behind -----------===//
 //
 //   preheader: s_waitcnt lgkmcnt(0); s_barrier      ; everyone: prologue LDS
+//              (left out when the prologue ends with a __syncthreads)
 //              s = readfirstlane(tid.x) & 256        ; wave group (waves 4-7)
 //              s_cbranch_scc0 header                 ; low group skips
 //   pre.bar:   s_barrier                             ; high group: one extra
@@ -58,6 +59,31 @@ static void addPhiIncoming(MachineBasicBlock &MBB, MachineBasicBlock *Pred,
     if (In)
       MachineInstrBuilder(*MBB.getParent(), Phi).addReg(In).addMBB(NewPred);
   }
+}
+
+/// True when the code before the loop already ends its LDS traffic with a
+/// drained workgroup barrier (a __syncthreads: release fence or wait, then
+/// s_barrier), or has none, so the loop needs no extra full barrier before
+/// the skew.
+static bool ldsSyncedBeforeLoop(MachineBasicBlock *Pre, const OpcodeTable &T) {
+  for (MachineBasicBlock *B = Pre; B;
+       B = B->pred_size() == 1 ? *B->pred_begin() : nullptr) {
+    for (auto It = B->rbegin(); It != B->rend(); ++It) {
+      InstKind K = T.classify(*It);
+      if (K == InstKind::LDSRead || K == InstKind::LDSWrite ||
+          K == InstKind::LDSOther || K == InstKind::LDSDMA)
+        return false;
+      if (K == InstKind::Barrier) {
+        auto Before = std::next(It);
+        return Before != B->rend() &&
+               (T.classify(*Before) == InstKind::Fence ||
+                T.classify(*Before) == InstKind::Waitcnt);
+      }
+    }
+    if (B->pred_empty())
+      return true; // reached the entry: no LDS access before the loop
+  }
+  return false;
 }
 
 bool canEmitAsymmetricSync(MachineLoop &L, MachineFunction &MF,
@@ -120,11 +146,16 @@ void emitAsymmetricSync(MachineLoop &L, MachineFunction &MF,
         .addReg(V0);
   }
 
-  // Preheader: full barrier, wave group, branch around the extra barrier.
+  // Preheader: a full barrier unless the prologue ends with one (every wave
+  // at the same count, prologue LDS writes visible), then the wave group and
+  // the branch around the extra barrier.
+  bool Synced = ldsSyncedBeforeLoop(Pre, OpcodeTable::get(TII));
   Pre->erase(Pre->getFirstTerminator(), Pre->end());
-  BuildMI(*Pre, Pre->end(), DL, TII.get(Ops.SWaitcnt))
-      .addImm(Waitcnt::lgkm(0).encodeGfx9());
-  BuildMI(*Pre, Pre->end(), DL, TII.get(Ops.SBarrier));
+  if (!Synced) {
+    BuildMI(*Pre, Pre->end(), DL, TII.get(Ops.SWaitcnt))
+        .addImm(Waitcnt::lgkm(0).encodeGfx9());
+    BuildMI(*Pre, Pre->end(), DL, TII.get(Ops.SBarrier));
+  }
   BuildMI(*Pre, Pre->end(), DL, RFL, Wave).addReg(Tid);
   // Waves 4-7 of a 512-lane workgroup have bit 8 of tid.x set.
   BuildMI(*Pre, Pre->end(), DL, And, High).addReg(Wave).addImm(256);

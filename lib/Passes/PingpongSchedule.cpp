@@ -44,6 +44,7 @@ namespace llvm {
 void initializePingpongSchedulePass(PassRegistry &);
 void initializePingpongFinalCheckPass(PassRegistry &);
 void initializePingpongLoopDirectivesPass(PassRegistry &);
+void initializePingpongVerifyPass(PassRegistry &);
 } // namespace llvm
 
 static cl::opt<bool> PrintRoles(
@@ -265,4 +266,5 @@ void pingpong::initializePingpongPasses(PassRegistry &Registry) {
   initializePingpongSchedulePass(Registry);
   initializePingpongFinalCheckPass(Registry);
   initializePingpongLoopDirectivesPass(Registry);
+  initializePingpongVerifyPass(Registry);
 }

@@ -11,6 +11,9 @@ namespace pingpong {
 extern char &PingpongSchedulePassID;
 extern char &PingpongFinalCheckPassID;
 extern char &PingpongLoopDirectivesPassID;
+extern char &PingpongVerifyPassID;
+/// -amdgpu-pingpong-verify was given.
+bool verifyRequested();
 /// Register the passes (called once at plugin load).
 void initializePingpongPasses(llvm::PassRegistry &Registry);
 } // namespace pingpong

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Compile the GEMM kernel matrix of issue 2 (3 tiles x 2 targets x 2 types x
 2 MFMA sizes) with the plugin and print, per kernel, the mode auto chose, the
-final check, and the scratch size: one line each, for FileCheck.
+final check, the scratch size and the wait/barrier
+checker's verdict: one line each, for FileCheck.
 usage: matrix.py LLVM_BIN PLUGIN KERNEL OUTDIR"""
 import os, re, subprocess, sys
 
@@ -22,7 +23,8 @@ for tgt in ("gfx942", "gfx950"):
                 r = subprocess.run([llc, "-load", plugin, "-verify-machineinstrs", "-mtriple=amdgcn-amd-amdhsa",
                                     f"-mcpu={tgt}", "-O3", ll, "-o", "-",
                                     "-pass-remarks=amdgpu-pingpong", "-pass-remarks-missed=amdgpu-pingpong",
-                                    "-pass-remarks-analysis=amdgpu-pingpong"],
+                                    "-pass-remarks-analysis=amdgpu-pingpong",
+                                    "-amdgpu-pingpong-verify"],
                                    capture_output=True, text=True)
                 if r.returncode:
                     print(f"{name}: llc failed: {r.stderr[-500:]}")
@@ -32,4 +34,5 @@ for tgt in ("gfx942", "gfx950"):
                 fc = re.search(r"(\d+) dot clusters intact, waits inside them: (\d+)", r.stderr)
                 check = f"{fc.group(1)} dots intact, {fc.group(2)} waits inside" if fc else "no final check"
                 scratch = re.search(r"; ScratchSize: (\d+)", r.stdout).group(1)
-                print(f"{name}: {mode}; {check}; scratch {scratch}")
+                clean = len(re.findall(r"wait/barrier check, .*whole kernel path.*: no finding", r.stderr))
+                print(f"{name}: {mode}; {check}; scratch {scratch}; checker clean on {clean} loop(s)")

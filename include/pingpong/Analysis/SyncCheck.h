@@ -1,0 +1,47 @@
+//===- SyncCheck.h - are the waits and barriers of a loop sufficient? -*- C++ -*-===//
+//
+// The soundness checker behind -amdgpu-pingpong-verify, on final (post-RA)
+// machine code of single-block loops:
+//  - per wave: every read of a register written by an outstanding load is
+//    covered by an s_waitcnt (gfx9 rules: vmcnt in order; lgkmcnt in order
+//    for LDS, SMEM out of order);
+//  - across waves: every pair of LDS accesses to the same buffer (a read and
+//    a write, LDS DMA included) by different waves is ordered by an s_barrier
+//    that the earlier access has drained before, with the wave groups of the
+//    asymmetric sync one or more barriers apart;
+//  - every wave group executes the same number of s_barrier (else: hang).
+//
+//===----------------------------------------------------------------------===//
+#ifndef PINGPONG_ANALYSIS_SYNCCHECK_H
+#define PINGPONG_ANALYSIS_SYNCCHECK_H
+
+#include <string>
+#include <vector>
+
+namespace llvm {
+class MachineFunction;
+class MachineInstr;
+class MachineLoop;
+} // namespace llvm
+
+namespace pingpong {
+
+struct SyncFinding {
+  std::string Message;
+  const llvm::MachineInstr *At = nullptr;
+};
+
+struct SyncReport {
+  std::vector<SyncFinding> Findings;
+  unsigned LDSAccesses = 0, Barriers = 0, PairsChecked = 0;
+  int GroupOffset = 0; // barriers waves 4-7 run before the loop minus waves 0-3
+  bool Asymmetric = false;
+  /// Checked along each wave group's whole path through the kernel
+  /// (prologue, the loop run 3 times, epilogue); false: the loop alone.
+  bool WholeKernel = false;
+};
+
+SyncReport checkLoopSync(llvm::MachineLoop &L, llvm::MachineFunction &MF);
+
+} // namespace pingpong
+#endif

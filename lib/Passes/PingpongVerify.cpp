@@ -1,0 +1,126 @@
+//===- PingpongVerify.cpp - -amdgpu-pingpong-verify ------------------------===//
+//
+// Runs the soundness checker (Analysis/SyncCheck) on every innermost
+// single-block loop that touches LDS, at the very end of the machine
+// pipeline (after the last pass that can add or drop waits). A finding is an
+// error naming the instruction; a clean loop gets an analysis remark.
+// Inserted only when -amdgpu-pingpong-verify is given; -run-pass works on MIR.
+//
+//===----------------------------------------------------------------------===//
+#include "pingpong/Analysis/SyncCheck.h"
+#include "pingpong/ISA/Opcodes.h"
+#include "pingpong/Passes/Passes.h"
+
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/CodeGen/MachineFunctionPass.h"
+#include "llvm/CodeGen/MachineLoopInfo.h"
+#include "llvm/CodeGen/MachineOptimizationRemarkEmitter.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/InitializePasses.h"
+#include "llvm/Support/CommandLine.h"
+
+#define DEBUG_TYPE "amdgpu-pingpong"
+
+using namespace llvm;
+using namespace pingpong;
+
+static cl::opt<bool> VerifyOpt(
+    "amdgpu-pingpong-verify", cl::init(false),
+    cl::desc("Check the waits and barriers of every LDS-using loop in the "
+             "final code: per-wave register waits, cross-wave LDS ordering, "
+             "equal barrier counts (AMDGPUPingpong plugin); a finding is an "
+             "error"));
+
+bool pingpong::verifyRequested() { return VerifyOpt; }
+
+namespace llvm {
+void initializePingpongVerifyPass(PassRegistry &);
+}
+
+namespace {
+class PingpongVerify : public MachineFunctionPass {
+public:
+  static char ID;
+  PingpongVerify() : MachineFunctionPass(ID) {}
+  StringRef getPassName() const override {
+    return "AMDGPU block pingpong wait/barrier checker";
+  }
+  void getAnalysisUsage(AnalysisUsage &AU) const override {
+    AU.setPreservesAll();
+    AU.addRequired<MachineLoopInfoWrapperPass>();
+    AU.addRequired<MachineOptimizationRemarkEmitterPass>();
+    MachineFunctionPass::getAnalysisUsage(AU);
+  }
+  bool runOnMachineFunction(MachineFunction &MF) override;
+};
+} // namespace
+
+char PingpongVerify::ID = 0;
+char &pingpong::PingpongVerifyPassID = PingpongVerify::ID;
+
+bool PingpongVerify::runOnMachineFunction(MachineFunction &MF) {
+  StringRef CPU = MF.getSubtarget().getCPU();
+  auto &ORE = getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE();
+  const OpcodeTable &T = OpcodeTable::get(*MF.getSubtarget().getInstrInfo());
+  MachineLoopInfo &MLI = getAnalysis<MachineLoopInfoWrapperPass>().getLI();
+  SmallVector<MachineLoop *, 8> Work(MLI.begin(), MLI.end());
+  while (!Work.empty()) {
+    MachineLoop *L = Work.pop_back_val();
+    Work.append(L->begin(), L->end());
+    if (!L->isInnermost() || L->getNumBlocks() != 1)
+      continue;
+    bool TouchesLDS = false;
+    for (const MachineInstr &MI : L->getHeader()->instrs()) {
+      InstKind K = T.classify(MI);
+      TouchesLDS |= K == InstKind::LDSRead || K == InstKind::LDSWrite ||
+                    K == InstKind::LDSDMA || K == InstKind::LDSOther;
+    }
+    if (!TouchesLDS)
+      continue;
+    if (!CPU.starts_with("gfx9")) {
+      // gfx10+ split or widen the counters (vscnt, gfx12 loadcnt/dscnt...).
+      ORE.emit([&]() {
+        return MachineOptimizationRemarkMissed(DEBUG_TYPE, "VerifyUnsupported",
+                                               L->getStartLoc(), L->getHeader())
+               << "wait/barrier check: target " << CPU
+               << " has other counters than gfx9's vmcnt/lgkmcnt: not checked";
+      });
+      continue;
+    }
+    SyncReport R = checkLoopSync(*L, MF);
+    if (!R.Findings.empty()) {
+      const SyncFinding &F = R.Findings.front();
+      std::string Where = "loop %bb." + std::to_string(L->getHeader()->getNumber());
+      MF.getFunction().getContext().diagnose(DiagnosticInfoGeneric(
+          ("amdgpu-pingpong-verify: in function '" + MF.getName() + "', " +
+           Where + ": " + F.Message)
+              .str(),
+          DS_Error));
+      continue;
+    }
+    ORE.emit([&]() {
+      MachineOptimizationRemarkAnalysis Rm(DEBUG_TYPE, "Verified",
+                                           L->getStartLoc(), L->getHeader());
+      Rm << "wait/barrier check, loop %bb."
+         << ore::NV("Loop", L->getHeader()->getNumber()) << " of "
+         << ore::NV("Function", MF.getName()) << ": "
+         << ore::NV("LDSAccesses", R.LDSAccesses) << " LDS accesses, "
+         << ore::NV("Barriers", R.Barriers) << " barriers per iteration, "
+         << (R.Asymmetric ? "wave groups " + std::to_string(R.GroupOffset) +
+                                " barrier(s) apart"
+                          : std::string("one wave group"))
+         << (R.WholeKernel ? ", whole kernel path" : ", loop only") << ", " << ore::NV("Pairs", R.PairsChecked)
+         << " cross-wave pairs checked: no finding";
+      return Rm;
+    });
+  }
+  return false;
+}
+
+INITIALIZE_PASS(PingpongVerify, "amdgpu-pingpong-verify",
+                "AMDGPU block pingpong wait/barrier checker (plugin)", false,
+                true)
