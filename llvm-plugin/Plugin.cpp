@@ -45,10 +45,14 @@ RegisterTargetPassConfigCallback InsertPasses(
         TPC->insertPass(Before, &pingpong::PingpongSchedulePassID);
       if (const void *Waits = passID("si-insert-waitcnts"))
         TPC->insertPass(Waits, &pingpong::PingpongFinalCheckPassID);
-      // The checker sees the final waits: after the last pass that edits them.
-      if (pingpong::verifyRequested())
-        if (const void *Last = passID("amdgpu-insert-delay-alu"))
+      // Wait placement and the checker see the final waits: after the last
+      // pass that edits them (insertions after one pass run in order).
+      if (const void *Last = passID("amdgpu-insert-delay-alu")) {
+        if (pingpong::waitPlacementRequested())
+          TPC->insertPass(Last, &pingpong::PingpongWaitsPassID);
+        if (pingpong::verifyRequested())
           TPC->insertPass(Last, &pingpong::PingpongVerifyPassID);
+      }
     });
 
 } // namespace

@@ -316,6 +316,18 @@ bool Checker::checkRegisters(const std::vector<Step> &Tr) {
       });
       continue;
     }
+    // The same wave reading LDS that its own LDS DMA may still be writing.
+    if (A.LDSRead)
+      for (const Pending &P : Out)
+        if (P.S->A->Kind == InstKind::LDSDMA &&
+            bufferOf(*P.S->A->MI).mayAlias(bufferOf(*A.MI))) {
+          finding("reads LDS buffer " + bufferOf(*A.MI).name() +
+                      " while the LDS DMA `" + describe(*P.S->A->MI) +
+                      "` of the same wave may still be writing it: it needs "
+                      "an s_waitcnt vmcnt",
+                  A.MI);
+          return false;
+        }
     for (const MachineOperand &MO : A.MI->operands()) {
       if (!MO.isReg() || !MO.getReg() || !MO.getReg().isPhysical())
         continue;

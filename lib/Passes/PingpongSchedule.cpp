@@ -45,6 +45,7 @@ void initializePingpongSchedulePass(PassRegistry &);
 void initializePingpongFinalCheckPass(PassRegistry &);
 void initializePingpongLoopDirectivesPass(PassRegistry &);
 void initializePingpongVerifyPass(PassRegistry &);
+void initializePingpongWaitsPass(PassRegistry &);
 } // namespace llvm
 
 static cl::opt<bool> PrintRoles(
@@ -267,4 +268,5 @@ void pingpong::initializePingpongPasses(PassRegistry &Registry) {
   initializePingpongFinalCheckPass(Registry);
   initializePingpongLoopDirectivesPass(Registry);
   initializePingpongVerifyPass(Registry);
+  initializePingpongWaitsPass(Registry);
 }

@@ -14,6 +14,9 @@ extern char &PingpongLoopDirectivesPassID;
 extern char &PingpongVerifyPassID;
 /// -amdgpu-pingpong-verify was given.
 bool verifyRequested();
+extern char &PingpongWaitsPassID;
+/// -amdgpu-pingpong-waits is not off.
+bool waitPlacementRequested();
 /// Register the passes (called once at plugin load).
 void initializePingpongPasses(llvm::PassRegistry &Registry);
 } // namespace pingpong

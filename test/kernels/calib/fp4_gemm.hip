@@ -56,6 +56,18 @@
 #ifndef WAVES_N
 #define WAVES_N (WAVES / WAVES_M)
 #endif
+// WAITS=1 (default): the author's vmcnt(0) before the barrier that frees a
+// stage; WAITS=0: no explicit wait, LLVM places them (per wave, after the
+// barrier: a cross-wave race on the DMA'd stage that -amdgpu-pingpong-verify
+// reports and -amdgpu-pingpong-waits=place fixes).
+#ifndef WAITS
+#define WAITS 1
+#endif
+#if WAITS
+#define WAIT_TILE() __builtin_amdgcn_s_waitcnt(0x0f70)
+#else
+#define WAIT_TILE() ((void)0)
+#endif
 #ifndef LOADPOS
 #define LOADPOS 1
 #endif
@@ -160,7 +172,7 @@ DEV void pin() { __builtin_amdgcn_sched_barrier(0); }
     /* the last tile copies tile 0 again (branch-free; the copy is unused) */          \
     const int kt_next = (KT) + 1 < nk ? (KT) + 1 : 0;                                   \
     const int kb_next = kt_next * ROWB;                                                 \
-    __builtin_amdgcn_s_waitcnt(0x0f70); /* vmcnt(0): this tile's copies have landed */  \
+    WAIT_TILE();                        /* vmcnt(0): this tile's copies have landed */  \
     barrier();                          /* ... for every wave; stage n is free */       \
     pin();                                                                              \
     Frags f;                                                                            \
