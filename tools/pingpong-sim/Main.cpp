@@ -7,6 +7,7 @@
 // See docs/cycle-model.md.
 //===----------------------------------------------------------------------===//
 #include "Sim.h"
+#include "Verify.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -22,9 +23,30 @@ using namespace ppsim;
 
 static const char *Usage =
     "usage: pingpong-sim run FILE.s [options]\n"
+    "       pingpong-sim verify FILE.s [options]\n"
     "\n"
-    "Cycle model of one CDNA CU (gfx942 / gfx950) running the hot loop of an\n"
-    "AMDGPU assembly file for every wave of the workgroup(s) on the CU.\n"
+    "run:    cycle model of one CDNA CU (gfx942 / gfx950) running the hot loop of an\n"
+    "        AMDGPU assembly file for every wave of the workgroup(s) on the CU.\n"
+    "verify: wait/barrier soundness checker on the instruction stream every wave\n"
+    "        executes in the model (docs/waits-and-barriers.md, \"pingpong-sim verify\"):\n"
+    "        (1) per wave, no register read/overwrite while a load writing it is\n"
+    "            outstanding without an s_waitcnt that guarantees it complete\n"
+    "            (vmcnt in order; lgkmcnt in order for LDS, SMEM/FLAT only at 0);\n"
+    "            an LDS DMA is complete (vmcnt) before the wave's own overlapping\n"
+    "            LDS access;\n"
+    "        (2) every (read, write) pair of LDS accesses of two waves of a\n"
+    "            workgroup to overlapping bytes is in different barrier phases and\n"
+    "            the earlier access is complete before the barrier that closes the\n"
+    "            phase before the later one (LDS DMA = write completing on vmcnt);\n"
+    "        (3) every wave executes the same number of s_barrier; a simulation\n"
+    "            that does not finish is a hang;\n"
+    "        (4) pacing: if two waves of one SIMD (w, w+4) enter the hot loop at\n"
+    "            different barrier counts (asymmetric sync), their loop MFMAs never\n"
+    "            share a barrier phase.\n"
+    "        LDS bytes come from the address VGPR's lane values + offsets when the\n"
+    "        model knows them; otherwise (and for LDS DMA) the access overlaps all\n"
+    "        of LDS. Prints the first finding and exits 1; clean: one summary line,\n"
+    "        exit 0. Default --iterations for verify: 4.\n"
     "\n"
     "options:\n"
     "  --kernel NAME            kernel to run (default: the first in the file)\n"
@@ -39,12 +61,14 @@ static const char *Usage =
     "                           derive the L2 hit rate from the GEMM the loop belongs to:\n"
     "                           A tiles re-read by N/BN workgroups, B tiles by M/BM;\n"
     "                           miss = BM*BN*(1/M+1/N)/(BM+BN) (docs/cycle-model.md)\n"
-    "  --json FILE              write the results as JSON\n"
+    "  --json FILE              write the results as JSON (run only)\n"
     "  --timeline FILE.svg      draw the waves over time (and FILE.png if rsvg-convert\n"
     "                           or ImageMagick convert is installed)\n"
     "  --timeline-full          draw the whole run (default: 4 steady-state iterations)\n"
+    "                           (--timeline/--timeline-full: run only)\n"
     "  --help                   this text\n"
     "\n"
+    "Exit codes: 0 success / clean; 1 bad input, or (verify) a finding; 2 bad command line.\n"
     "Workgroup size precedence: --waves-per-workgroup > --waves-per-simd (x4 waves, split over\n"
     "--workgroups-per-cu) > .reqd_workgroup_size > .max_flat_workgroup_size\n"
     "(amdgpu metadata) > 8 waves.\n";
@@ -289,10 +313,12 @@ int main(int argc, char **argv) {
     outs() << Usage;
     return argc < 2 ? 1 : 0;
   }
-  if (strcmp(argv[1], "run")) {
-    errs() << "pingpong-sim: error: unknown command '" << argv[1] << "' (expected 'run')\n" << Usage;
+  if (strcmp(argv[1], "run") && strcmp(argv[1], "verify")) {
+    errs() << "pingpong-sim: error: unknown command '" << argv[1] << "' (expected 'run' or 'verify')\n" << Usage;
     return 2;
   }
+  const bool Verify = !strcmp(argv[1], "verify");
+  bool ItersGiven = false;
   ParseOptions PO;
   SimOptions SO;
   std::string Json, Svg;
@@ -323,7 +349,7 @@ int main(int argc, char **argv) {
     else if (Arg == "--waves-per-simd") SO.WavesPerSimd = Int();
     else if (Arg == "--workgroups-per-cu") SO.WorkgroupsPerCu = Int();
     else if (Arg == "--waves-per-workgroup") SO.WavesPerWorkgroup = Int();
-    else if (Arg == "--iterations") SO.Iterations = Int();
+    else if (Arg == "--iterations") { SO.Iterations = Int(); ItersGiven = true; }
     else if (Arg == "--loop") SO.Loop = Val();
     else if (Arg == "--json") Json = Val();
     else if (Arg == "--timeline") Svg = Val();
@@ -382,6 +408,45 @@ int main(int argc, char **argv) {
     if (Gemm.size() == 3) SO.L2Rule += " (K = " + std::to_string(Gemm[2]) + " does not enter the rule)";
   }
   if (SO.WavesPerSimd > 8) { errs() << "pingpong-sim: error: --waves-per-simd is at most 8\n"; return 2; }
+  if (Verify && (!Json.empty() || !Svg.empty() || Full)) {
+    errs() << "pingpong-sim: error: --json and --timeline are options of 'run', not 'verify'\n";
+    return 2;
+  }
+  if (Verify) {
+    if (!ItersGiven) SO.Iterations = 4;
+    SO.Trace = true;
+    Program P;
+    if (!parseProgram(PO, P)) return 1;
+    SimResult R;
+    std::string Err;
+    if (!simulate(P, SO, R, Err)) {
+      // a run that does not end is a finding (hang); anything else is bad input
+      if (Err.find("did not finish") != std::string::npos || Err.find("endless loop") != std::string::npos) {
+        outs() << "verify: finding: hang: " << Err << "\n";
+        return 1;
+      }
+      errs() << P.File << ": error: " << Err << "\n";
+      return 1;
+    }
+    VerifyContext C{P, R, R.WavesPerWg, R.Wgs};
+    VerifyResult V;
+    bool Clean = verifyTraces(C, V);
+    outs() << "verify: kernel " << R.Kernel << ", " << R.Mcpu << ", "
+           << (R.HasLoop ? "loop " + R.LoopLabel + " run " + std::to_string(R.Iterations) + " times"
+                         : std::string("no MFMA loop: straight run"))
+           << ", " << R.Wgs << " workgroup(s) x " << R.WavesPerWg << " waves (" << R.WgSource << ")\n";
+    outs() << "verify: buffer rule: LDS addresses computed for " << (V.LdsAccesses - V.UnknownAddr) << " of "
+           << V.LdsAccesses << " LDS accesses; " << V.UnknownAddr << " unknown (overlap all of LDS)\n";
+    if (!Clean) {
+      outs() << "verify: finding: " << V.Finding << "\n";
+      return 1;
+    }
+    if (V.PacingPairs)
+      outs() << "verify: asymmetric loop entry: pacing checked on " << V.PacingPairs << " same-SIMD wave pairs\n";
+    outs() << "verify: " << V.Waves << " waves, " << V.Barriers << " barriers each, " << V.Pairs
+           << " LDS pairs checked, 0 findings\n";
+    return 0;
+  }
   Program P;
   if (!parseProgram(PO, P)) return 1;
   SimResult R;

@@ -273,6 +273,29 @@ bool execValues(Wave &W, const Inst &I) {
       if (IsCmpx) { W.ExecKnown = K; W.Exec = Mask; }
       return true;
     }
+    if (M == "v_bitop3_b32" && O.size() == 5 && O[0].K == Opnd::V && I.Ops[4].compare(0, 7, "bitop3:") == 0) {
+      // gfx950 three-input truth table: bit i of the result is bit
+      // (a_i << 2 | b_i << 1 | c_i) of the immediate (LLVM: src0 = 0xf0,
+      // src1 = 0xcc, src2 = 0xaa)
+      unsigned Tt = (unsigned)strtoul(I.Ops[4].c_str() + 7, nullptr, 0) & 0xff;
+      std::unique_ptr<VVal> NV(new VVal);
+      auto Old = W.V.find(O[0].Idx);
+      bool K = W.ExecKnown;
+      for (int L = 0; L < 64 && K; ++L) {
+        if (!(W.Exec >> L & 1)) {
+          if (Old == W.V.end()) { K = false; break; }
+          NV->L[L] = Old->second->L[L];
+          continue;
+        }
+        uint32_t A, B, C, R = 0;
+        if (!W.get32(O[1], L, A) || !W.get32(O[2], L, B) || !W.get32(O[3], L, C)) { K = false; break; }
+        for (unsigned X = 0; X < 8; ++X)
+          if (Tt >> X & 1) R |= (X & 4 ? A : ~A) & (X & 2 ? B : ~B) & (X & 1 ? C : ~C);
+        NV->L[L] = R;
+      }
+      if (K) W.V[O[0].Idx] = std::move(NV); else W.V.erase(O[0].Idx);
+      return true;
+    }
     if (O.empty() || O[0].K != Opnd::V) return false;
     int Ar = valuArity(M);
     uint32_t Dummy;
@@ -409,6 +432,53 @@ int64_t countAfter(std::vector<int64_t> &V, int64_t T) {
   return (int64_t)V.size();
 }
 
+// The LDS bytes an LDS instruction (or LDS DMA) of wave W touches, from the
+// address operand's known lane values and the immediate offsets. LDS DMA
+// writes at M0 + offset, and M0 is not modelled: unknown (all of LDS).
+LdsBytes ldsBytes(const Wave &W, const Inst &In) {
+  LdsBytes B;
+  if (In.LdsDma || In.NumDefs >= In.Ops.size()) return B;
+  Opnd A = parseOpnd(In.Ops[In.NumDefs]);
+  if (A.K != Opnd::V || A.N != 1) return B;
+  auto It = W.V.find(A.Idx);
+  if (It == W.V.end()) return B;
+  int64_t Off = 0, Off0 = -1, Off1 = -1;
+  for (auto &T : In.Ops) {
+    auto Num = [&](const char *P) { return (int64_t)strtoll(T.c_str() + strlen(P), nullptr, 0); };
+    if (T.compare(0, 7, "offset:") == 0) Off = Num("offset:");
+    else if (T.compare(0, 8, "offset0:") == 0) Off0 = Num("offset0:");
+    else if (T.compare(0, 8, "offset1:") == 0) Off1 = Num("offset1:");
+  }
+  // (start, size) of each part a lane touches
+  std::vector<std::pair<int64_t, int64_t>> Parts;
+  const std::string &M = In.Mnem;
+  if (M.find("read2") != std::string::npos || M.find("write2") != std::string::npos) {
+    int64_t Elem = M.find("_b64") != std::string::npos ? 8 : 4;
+    int64_t Unit = Elem * (M.find("st64") != std::string::npos ? 64 : 1);
+    Parts.push_back({std::max<int64_t>(0, Off0) * Unit, Elem});
+    Parts.push_back({std::max<int64_t>(0, Off1) * Unit, Elem});
+  } else {
+    if (!In.BytesPerLane) return B;
+    Parts.push_back({Off, (int64_t)In.BytesPerLane});
+  }
+  std::vector<std::pair<uint32_t, uint32_t>> Iv;
+  for (int L = 0; L < 64; ++L) {
+    if (W.ExecKnown && !(W.Exec >> L & 1)) continue;
+    for (auto &Pt : Parts) {
+      int64_t Lo = (int64_t)It->second->L[L] + Pt.first, Hi = Lo + Pt.second;
+      if (Lo < 0 || Hi > (int64_t)UINT32_MAX) return B;
+      Iv.push_back({(uint32_t)Lo, (uint32_t)Hi});
+    }
+  }
+  std::sort(Iv.begin(), Iv.end());
+  for (auto &X : Iv) {
+    if (!B.Iv.empty() && X.first <= B.Iv.back().second) B.Iv.back().second = std::max(B.Iv.back().second, X.second);
+    else B.Iv.push_back(X);
+  }
+  B.Known = true;
+  return B;
+}
+
 } // namespace
 
 static std::string formatCpi(int G, double C) {
@@ -463,7 +533,8 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
     }
     if (Mf > 0 && (int)(J - H) < BestLen) { BestLen = J - H; BestBE = J; }
   }
-  if (BestBE < 0) {
+  const bool NoLoop = BestBE < 0 && O.Trace && O.Loop.empty();
+  if (BestBE < 0 && !NoLoop) {
     if (!O.Loop.empty())
       Err = "no back-edge branch to label '" + O.Loop + "' in kernel " + K->Name;
     else
@@ -472,12 +543,17 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
             "); use --loop LABEL to pick a loop";
     return false;
   }
-  const unsigned BE = BestBE, LB = I[BE].Target;
-  R.LoopLabel = I[BE].TargetLabel;
-  R.LoopBegin = LB; R.LoopEnd = BE;
-  R.LoopLineBegin = I[LB].Line; R.LoopLineEnd = I[BE].Line;
+  // Without a loop (verify only) LB = BE = UINT_MAX: no instruction is in the
+  // body, no branch is forced.
+  const unsigned BE = NoLoop ? ~0u : (unsigned)BestBE, LB = NoLoop ? ~0u : (unsigned)I[BE].Target;
+  R.HasLoop = !NoLoop;
+  if (!NoLoop) {
+    R.LoopLabel = I[BE].TargetLabel;
+    R.LoopBegin = LB; R.LoopEnd = BE;
+    R.LoopLineBegin = I[LB].Line; R.LoopLineEnd = I[BE].Line;
+  }
   int ExitBranch = -1;
-  if (!I[BE].Conditional) {
+  if (!NoLoop && !I[BE].Conditional) {
     for (unsigned X = LB; X < BE; ++X)
       if (I[X].C == Cat::Branch && I[X].Conditional && (I[X].Target < (int)LB || I[X].Target > (int)BE)) { ExitBranch = X; break; }
     if (ExitBranch < 0) {
@@ -485,9 +561,9 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
       return false;
     }
   }
-  for (unsigned X = LB; X <= BE; ++X) R.MfmasPerIter += I[X].C == Cat::MFMA;
+  for (unsigned X = LB; !NoLoop && X <= BE; ++X) R.MfmasPerIter += I[X].C == Cat::MFMA;
   // clusters
-  for (unsigned X = LB; X <= BE; ++X) {
+  for (unsigned X = LB; !NoLoop && X <= BE; ++X) {
     if (X == LB || I[X].ClusterStart) {
       if (!R.Clusters.empty()) R.Clusters.back().End = X;
       ClusterInfo C; C.Begin = X; C.End = BE + 1;
@@ -614,6 +690,7 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
       }
       const unsigned Pc = W->Pc;
       const Inst &In = I[Pc];
+      int TraceLds = -1;
       unsigned Next = Pc + 1;
       int Dur = TP.IssuePeriod;
       // ---------------- internal instructions (sequencer, no category)
@@ -661,6 +738,12 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
             Err = "line " + std::to_string(In.Line) + ": indirect branch '" + In.Text + "' cannot be followed";
             return false;
           }
+        }
+        // verify: the LDS bytes this access touches, from the address operand
+        // before the instruction overwrites it
+        if (O.Trace && (In.C == Cat::LDS || In.LdsDma)) {
+          TraceLds = (int)W->R.LdsAddrs.size();
+          W->R.LdsAddrs.push_back(ldsBytes(*W, In));
         }
         // values
         if (!execValues(*W, In)) clobberDefs(*W, In);
@@ -762,6 +845,7 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
       W->Issued++;
       if (W->Issued > 20000000) { Err = "a wave executed more than 2e7 instructions (endless loop?) at line " + std::to_string(In.Line); return false; }
       W->Events.push_back({T, Pc});
+      if (O.Trace) W->R.Trace.push_back({Pc, TraceLds});
       if (In.C != Cat::Internal || In.In == Internal::Barrier || In.In == Internal::Waitcnt)
         AddSeg(W->R, T, T + Dur, In.C == Cat::Internal ? 50 : (int)In.C);
       if (Pc == LB && !W->Exited && W->ItersStarted < N) { W->ItersStarted++; W->R.IterStart.push_back(T); }
@@ -775,6 +859,14 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
   }
   R.TotalCycles = T;
   for (auto &KV : Notes) R.Warnings.push_back(KV.first + " x" + std::to_string(KV.second));
+  if (O.Trace) {
+    // verify needs the instruction streams, not the steady state
+    for (auto &W : Waves) {
+      W->R.Instrs = (int)W->Issued;
+      R.Waves.push_back(std::move(W->R));
+    }
+    return true;
+  }
 
   // ---- steady state
   double SumCpi = 0, WB = 0, WE = 0;

@@ -83,6 +83,10 @@ struct SimOptions {
   // sets L2HitRate; L2Rule is the explanation printed in the report.
   std::string L2Rule;
   long long MaxCycles = 50000000;
+  // verify: record every wave's executed instruction stream and LDS addresses;
+  // a kernel without an MFMA loop runs straight (no forced trip count), and the
+  // steady-state statistics are skipped.
+  bool Trace = false;
 };
 
 enum Stall {
@@ -90,6 +94,21 @@ enum Stall {
   StArbOlder, StNop, StValuBlocked, NumStalls
 };
 const char *stallName(int S);
+
+// The LDS bytes one LDS instruction of one wave touches (verify's buffer rule):
+// sorted, merged [lo, hi) intervals over the active lanes, or Known = false
+// when the model cannot compute an address (then it stands for all of LDS).
+struct LdsBytes {
+  bool Known = false;
+  std::vector<std::pair<uint32_t, uint32_t>> Iv;
+};
+
+// One executed instruction of a wave (SimOptions::Trace): the instruction index
+// and, for LDS accesses and LDS DMA, an index into WaveResult::LdsAddrs.
+struct TraceStep {
+  unsigned Pc = 0;
+  int Lds = -1;
+};
 
 struct Segment { int64_t Begin, End; int Kind; }; // Kind: Cat as int, or 100+Stall
 
@@ -108,6 +127,8 @@ struct WaveResult {
   std::vector<double> ClusterTime;      // clocks per iteration, steady state
   std::vector<Segment> Segs;
   int Instrs = 0;
+  std::vector<TraceStep> Trace;   // SimOptions::Trace only
+  std::vector<LdsBytes> LdsAddrs;
 };
 
 struct SimResult {
@@ -130,6 +151,7 @@ struct SimResult {
   std::string L2Rule;             // how it was derived (empty: --l2-hit-rate or default)
   int64_t LoopLoadBytes = 0;      // VMEM load bytes issued by the loop body, all waves, all iterations
   int64_t LoopL2Hits = 0, LoopLoads = 0; // VMEM loads issued by the loop body / of those L2 hits
+  bool HasLoop = true;            // false: SimOptions::Trace on a kernel without an MFMA loop
 };
 
 // The L2 reuse rule for a GEMM C[M,N] += A[M,K] B[K,N] tiled BM x BN per
