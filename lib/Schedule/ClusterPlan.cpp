@@ -34,6 +34,24 @@ std::string ClusterPlan::describe(const LoopModel &M) const {
   return S;
 }
 
+bool canSliceAcrossWaveGroups(const LoopModel &M, unsigned Slices, Mode Md,
+                              Rejection &Why) {
+  std::string Name = modeName(Md);
+  if (M.ChainLen % Slices) {
+    Why.Reason = Name + " needs the K steps per iteration to be a multiple of " +
+                 std::to_string(Slices) + "; the loop has " +
+                 std::to_string(M.ChainLen);
+    return false;
+  }
+  if (M.Waves != 8) {
+    Why.Reason = Name + " needs 8 waves per workgroup (two per SIMD of one "
+                        "workgroup); this kernel has " +
+                 std::to_string(M.Waves);
+    return false;
+  }
+  return true;
+}
+
 std::optional<ClusterLayout> layoutFor(Mode Md, const LoopModel &M,
                                        Rejection &Why) {
   switch (Md) {

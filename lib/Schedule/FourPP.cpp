@@ -14,16 +14,8 @@
 namespace pingpong {
 
 std::optional<ClusterLayout> layoutFourPP(const LoopModel &M, Rejection &Why) {
-  if (M.ChainLen % 4) {
-    Why.Reason = "four-cluster needs the K steps per iteration to be a "
-                 "multiple of 4; the loop has " + std::to_string(M.ChainLen);
+  if (!canSliceAcrossWaveGroups(M, 4, Mode::FourPP, Why))
     return std::nullopt;
-  }
-  if (M.Waves != 8) {
-    Why.Reason = "four-cluster needs 8 waves per workgroup (two per SIMD of "
-                 "one workgroup); this kernel has " + std::to_string(M.Waves);
-    return std::nullopt;
-  }
   unsigned Quarter = M.ChainLen / 4;
   ClusterLayout L;
   L.M = Mode::FourPP;

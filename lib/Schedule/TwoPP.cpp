@@ -12,16 +12,8 @@
 namespace pingpong {
 
 std::optional<ClusterLayout> layoutTwoPP(const LoopModel &M, Rejection &Why) {
-  if (M.ChainLen % 2) {
-    Why.Reason = "two-cluster needs an even number of K steps per iteration; "
-                 "the loop has " + std::to_string(M.ChainLen);
+  if (!canSliceAcrossWaveGroups(M, 2, Mode::TwoPP, Why))
     return std::nullopt;
-  }
-  if (M.Waves != 8) {
-    Why.Reason = "two-cluster needs 8 waves per workgroup (two per SIMD of one "
-                 "workgroup); this kernel has " + std::to_string(M.Waves);
-    return std::nullopt;
-  }
   unsigned Half = M.ChainLen / 2;
   ClusterLayout L;
   L.M = Mode::TwoPP;

@@ -49,6 +49,11 @@ struct ClusterPlan {
   std::string describe(const LoopModel &M) const;
 };
 
+/// Common precondition of the 8-wave modes: Slices divides the K steps of an
+/// iteration, and the workgroup has the 8 waves the asymmetric sync pairs up.
+bool canSliceAcrossWaveGroups(const LoopModel &M, unsigned Slices, Mode Md,
+                              Rejection &Why);
+
 /// The three layouts Triton's BlockPingpong uses (one file each). They fail
 /// (nullopt + Why) when the loop cannot be cut that way.
 std::optional<ClusterLayout> layoutOnePP(const LoopModel &M, Rejection &Why);
