@@ -415,6 +415,10 @@ int main(int argc, char **argv) {
   if (Verify) {
     if (!ItersGiven) SO.Iterations = 4;
     SO.Trace = true;
+    // a wave that runs far longer than the kernel's trip count allows is
+    // stuck in a loop the model cannot leave: report it quickly as a hang
+    SO.MaxInstrsPerWave = 200000 + 20000LL * SO.Iterations;
+    SO.MaxCycles = 8 * SO.MaxInstrsPerWave;
     Program P;
     if (!parseProgram(PO, P)) return 1;
     SimResult R;

@@ -843,7 +843,7 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
       }
       // ---------------- issued
       W->Issued++;
-      if (W->Issued > 20000000) { Err = "a wave executed more than 2e7 instructions (endless loop?) at line " + std::to_string(In.Line); return false; }
+      if (W->Issued > O.MaxInstrsPerWave) { Err = "a wave executed more than " + std::to_string(O.MaxInstrsPerWave) + " instructions (endless loop?) at line " + std::to_string(In.Line); return false; }
       W->Events.push_back({T, Pc});
       if (O.Trace) W->R.Trace.push_back({Pc, TraceLds});
       if (In.C != Cat::Internal || In.In == Internal::Barrier || In.In == Internal::Waitcnt)

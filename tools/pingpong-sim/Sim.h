@@ -83,6 +83,7 @@ struct SimOptions {
   // sets L2HitRate; L2Rule is the explanation printed in the report.
   std::string L2Rule;
   long long MaxCycles = 50000000;
+  long long MaxInstrsPerWave = 20000000; // more: an endless loop
   // verify: record every wave's executed instruction stream and LDS addresses;
   // a kernel without an MFMA loop runs straight (no forced trip count), and the
   // steady-state statistics are skipped.

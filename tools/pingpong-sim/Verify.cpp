@@ -110,6 +110,12 @@ bool verifyTraces(const VerifyContext &C, VerifyResult &V) {
   const auto &I = C.P.Insts;
   const auto &Ws = C.R.Waves;
   V.Waves = (int)Ws.size();
+  for (auto &W : Ws)
+    for (auto &St : W.Trace)
+      if (St.Lds >= 0 && (isLdsMemory(I[St.Pc]) || I[St.Pc].LdsDma)) {
+        ++V.LdsAccesses;
+        V.UnknownAddr += !W.LdsAddrs[St.Lds].Known;
+      }
   auto Find = [&](const std::string &S) {
     if (V.Finding.empty()) V.Finding = S;
     return false;
@@ -241,8 +247,6 @@ bool verifyTraces(const VerifyContext &C, VerifyResult &V) {
       Access &A = Acc[W][AO.first];
       size_t D = Ops[AO.second].Done;
       A.Drain = D == SIZE_MAX ? INT_MAX : PhaseAt[D] - A.Phase;
-      V.LdsAccesses++;
-      V.UnknownAddr += !A.B->Known;
     }
   }
 
