@@ -246,8 +246,19 @@ DEV frag_raw_t cast_b(frag_raw_t b, u32 scale_bits) {
 #endif
 
 // LDS buffers (one stage each).
+// SMEM=1: one LDS array for both operands, B after A, as Triton's lowering
+// does with its single global_smem buffer (no per-operand object or scope).
+#ifndef SMEM
+#define SMEM 0
+#endif
+#if SMEM
+__shared__ __attribute__((aligned(16))) unsigned short smem[(BM + BN) * BK];
+#define lds_a (smem)
+#define lds_b (smem + BM * BK)
+#else
 __shared__ __attribute__((aligned(16))) unsigned short lds_a[BM * BK];
 __shared__ __attribute__((aligned(16))) unsigned short lds_b[BN * BK];
+#endif
 
 // Byte offset of element (row, k) in a swizzled [rows][BK] LDS array; k must
 // be a multiple of 4.
