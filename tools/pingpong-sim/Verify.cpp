@@ -221,8 +221,10 @@ bool verifyTraces(const VerifyContext &C, VerifyResult &V) {
         A.Dma = In.LdsDma;
         A.Write = In.LdsDma || (In.IsStore && !In.IsLoad) || (In.IsStore && In.IsLoad); // atomics write
         A.B = &Ws[W].LdsAddrs[Tr[S].Lds];
-        // same wave: an LDS access overlapping an outstanding LDS DMA
+        // same wave: an LDS access overlapping an outstanding LDS DMA (a DMA
+        // after a DMA is ordered: both complete in order on vmcnt)
         for (auto &AO : AccOp) {
+          if (A.Dma) break;
           const Access &D = Acc[W][AO.first];
           if (!D.Dma || Ops[AO.second].Done != SIZE_MAX) continue;
           uint32_t Lo, Hi;

@@ -5,9 +5,9 @@
 # the other wave's slot: the exchange only races if the model computes both.
 #
 # RUN: %python %S/Inputs/expect-rc.py 1 pingpong-sim verify %s --kernel race_same_phase --waves-per-workgroup 2 | FileCheck %s --check-prefix=RACE
-# The exchange kernel starts at line 65 of this file: its write is line 68, the read 69.
+# The exchange kernel starts at line 66 of this file: its write is line 69, the read 70.
 # RACE: LDS addresses computed for 4 of 4 LDS accesses; 0 unknown
-# RACE: verify: finding: LDS race: wave 0 (waves 0-1) vs wave 1 (waves 0-1) on LDS bytes [0x100, 0x200): read at line 69 'ds_read_b32 v4, v3' and write at line 68 'ds_write_b32 v1, v2': both in barrier phase 0
+# RACE: verify: finding: LDS race: wave 0 (waves 0-1) vs wave 1 (waves 0-1) on LDS bytes [0x100, 0x200): read at line 70 'ds_read_b32 v4, v3' and write at line 69 'ds_write_b32 v1, v2': both in barrier phase 0
 #
 # RUN: %python %S/Inputs/expect-rc.py 0 pingpong-sim verify %s --kernel clean_exchange --waves-per-workgroup 2 | FileCheck %s --check-prefix=CLEAN
 # CLEAN: verify: 2 waves, 1 barriers each, 2 LDS pairs checked, 0 findings
@@ -43,7 +43,8 @@
 # DMA2: finding: LDS race: wave 0 (waves 0-1) vs wave 1 (waves 0-1) on LDS bytes [0x0, 0x100) (one address unknown: all of LDS): read at line {{[0-9]+}} 'ds_read_b32 v4, v1' and LDS DMA write at line {{[0-9]+}} 'buffer_load_dword v1, s[0:3], 0 offen lds': both in barrier phase 0
 #
 # RUN: %python %S/Inputs/expect-rc.py 0 pingpong-sim verify %s --kernel lds_dma_clean --waves-per-workgroup 2 | FileCheck %s --check-prefix=DMA3
-# DMA3: verify: 2 waves, 1 barriers each, 2 LDS pairs checked, 0 findings
+# Two DMAs of one wave are ordered (both in order on vmcnt): no DMA-wait finding.
+# DMA3: verify: 2 waves, 1 barriers each, 4 LDS pairs checked, 0 findings
 #
 # RUN: %python %S/Inputs/expect-rc.py 1 pingpong-sim verify %s --kernel spin --waves-per-workgroup 2 | FileCheck %s --check-prefix=HANG
 # HANG: verify: finding: hang: a wave executed more than 280000 instructions (endless loop?) at line {{[0-9]+}}
@@ -172,6 +173,7 @@ lds_dma_clean:
 	s_mov_b32 m0, s8
 	v_lshlrev_b32 v1, 2, v0
 	buffer_load_dword v1, s[0:3], 0 offen lds
+	buffer_load_dword v1, s[0:3], 0 offen offset:4 lds
 	s_waitcnt vmcnt(0)
 	s_barrier
 	ds_read_b32 v4, v1
