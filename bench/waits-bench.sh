@@ -31,13 +31,16 @@ for shape in "M=128 (seed 004): 128x128x512 8 waves, loads after the wait|-DLOAD
   "$L/llc" -mtriple=amdgcn-amd-amdhsa -mcpu=gfx950 -O3 "$OUT/$tag.w0.ll" -o "$OUT/$tag.llvm.s"
   "$L/llc" -load "$P" -mtriple=amdgcn-amd-amdhsa -mcpu=gfx950 -O3 "$OUT/$tag.w0.ll" -o "$OUT/$tag.placed.s" \
     -amdgpu-pingpong-waits=place
+  "$L/llc" -load "$P" -mtriple=amdgcn-amd-amdhsa -mcpu=gfx950 -O3 "$OUT/$tag.w0.ll" -o "$OUT/$tag.hoisted.s" \
+    -amdgpu-pingpong-dma=hoist -amdgpu-pingpong-waits=place
   read -r ca ba < <(cyc "$OUT/$tag.author.s" "$simargs")
   pos=$(echo "$name" | sed 's/.*, //')
-  for v in author llvm placed; do
+  for v in author llvm placed hoisted; do
     read -r c b < <(cyc "$OUT/$tag.$v.s" "$simargs")
     case $v in author) ll="$OUT/$tag.w1.ll"; x=""; label="author: vmcnt(0) before each barrier";;
                llvm) ll="$OUT/$tag.w0.ll"; x=""; label="LLVM's own";;
-               placed) ll="$OUT/$tag.w0.ll"; x="-amdgpu-pingpong-waits=place"; label="plugin placement";; esac
+               placed) ll="$OUT/$tag.w0.ll"; x="-amdgpu-pingpong-waits=place"; label="plugin placement";;
+               hoisted) ll="$OUT/$tag.w0.ll"; x="-amdgpu-pingpong-dma=hoist -amdgpu-pingpong-waits=place"; label="plugin hoist + placement";; esac
     echo "| ${name%%:*} | $pos | $label | $(vm "$OUT/$tag.$v.s")| $(verdict "$ll" "$x") | $c | $b | $(python3 -c "print('%.3f' % ($ca / $c))") |"
   done
 done

@@ -520,6 +520,9 @@ LoopAnalysis Analyzer::run() {
     II.Kind = T.classify(MI);
     M.Insts.push_back(II);
   }
+  for (const InstInfo &II : M.Insts)
+    R.HasLDSDMA |= II.Kind == InstKind::LDSDMA;
+  R.Region = M;
   for (unsigned I = 0; I < M.Insts.size(); ++I) {
     const MachineInstr *MI = M.Insts[I].MI;
     for (const MachineOperand &MO : MI->defs())

@@ -52,6 +52,13 @@ bool touchesLDS(InstKind K) {
 }
 } // namespace
 
+void applyOrder(LoopModel &Model, const std::vector<unsigned> &Order) {
+  MachineBasicBlock &MBB = *Model.Body;
+  MachineBasicBlock::iterator End = MBB.getFirstTerminator();
+  for (unsigned I : Order)
+    MBB.splice(End, &MBB, Model.Insts[I].MI);
+}
+
 void applyPlan(LoopModel &Model, const ClusterPlan &Plan,
                const OpcodeTable::Builders &Ops) {
   MachineBasicBlock &MBB = *Model.Body;

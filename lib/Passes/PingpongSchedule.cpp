@@ -48,6 +48,19 @@ void initializePingpongVerifyPass(PassRegistry &);
 void initializePingpongWaitsPass(PassRegistry &);
 } // namespace llvm
 
+namespace {
+enum class DMAMode { Off, Hoist };
+}
+static cl::opt<DMAMode> DMAOpt(
+    "amdgpu-pingpong-dma", cl::init(DMAMode::Off),
+    cl::desc("Loops with LDS DMA, which pingpong does not schedule yet "
+             "(AMDGPUPingpong plugin)"),
+    cl::values(clEnumValN(DMAMode::Off, "off", "leave them as they are (default)"),
+               clEnumValN(DMAMode::Hoist, "hoist",
+                          "issue each LDS DMA at the start of its barrier "
+                          "interval, right after the wait and barrier that "
+                          "free its buffer (seed 002)")));
+
 static cl::opt<bool> PrintRoles(
     "amdgpu-pingpong-print-roles", cl::init(false),
     cl::desc("Print the role of each instruction of every analysed loop "
@@ -75,6 +88,7 @@ public:
 
 private:
   bool runOnLoop(MachineLoop &L, MachineFunction &MF);
+  bool hoistLDSDMA(MachineLoop &L, LoopModel &Region);
   void missed(MachineLoop &L, const Twine &Why, const MachineInstr *At = nullptr);
 
   MachineOptimizationRemarkEmitter *ORE = nullptr;
@@ -169,6 +183,8 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
     return false;
   }
   if (!A.Model) {
+    if (A.HasLDSDMA && A.Region && DMAOpt == DMAMode::Hoist)
+      return hoistLDSDMA(L, *A.Region);
     missed(L, A.Why.Reason, A.Why.At);
     return false;
   }
@@ -258,6 +274,28 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
   }
   missed(L, Tried);
   return false;
+}
+
+bool PingpongSchedule::hoistLDSDMA(MachineLoop &L, LoopModel &Region) {
+  DepGraph G = buildDepGraph(Region, *MLI, AA);
+  unsigned Moved = 0;
+  std::optional<std::vector<unsigned>> Order = hoistLDSDMAOrder(Region, G, Moved);
+  if (!Order) {
+    missed(L, "LDS DMA loop: every LDS DMA already starts its barrier interval");
+    return false;
+  }
+  applyOrder(Region, *Order);
+  ORE->emit([&]() {
+    MachineOptimizationRemark R(DEBUG_TYPE, "HoistedDMA", L.getStartLoc(),
+                                L.getHeader());
+    R << "loop %bb." << ore::NV("Loop", L.getHeader()->getNumber()) << " of "
+      << ore::NV("Function", L.getHeader()->getParent()->getName()) << ": "
+      << ore::NV("Moved", Moved)
+      << " LDS DMA loads issued at the start of their barrier interval, right "
+         "after the barrier that frees their buffer";
+    return R;
+  });
+  return true;
 }
 
 INITIALIZE_PASS(PingpongSchedule, "amdgpu-pingpong",

@@ -89,6 +89,10 @@ struct LoopAnalysis {
   /// True when the loop looks like a dot (MFMAs, or VALU FMAs fed by LDS):
   /// such loops get a remark either way; others are not mentioned.
   bool IsDotLoop = false;
+  /// The bare region of a single-block loop (instructions and their kinds,
+  /// no roles), also when the loop is rejected: the LDS-DMA hoist uses it.
+  std::optional<LoopModel> Region;
+  bool HasLDSDMA = false;
 };
 
 LoopAnalysis analyzeLoop(llvm::MachineLoop &L, llvm::MachineFunction &MF);

@@ -47,6 +47,9 @@ private:
   std::vector<std::pair<llvm::MachineInstr *, llvm::MachineInstr *>> Detached;
 };
 
+/// Put the region in Order (indices into Model.Insts), adding nothing.
+void applyOrder(LoopModel &Model, const std::vector<unsigned> &Order);
+
 /// Reorder the body and insert the cluster markers and sync.
 void applyPlan(LoopModel &Model, const ClusterPlan &Plan,
                const OpcodeTable::Builders &Ops);

@@ -66,6 +66,14 @@ std::optional<ClusterLayout> layoutFor(Mode Md, const LoopModel &M,
 std::optional<ClusterPlan> planClusters(const LoopModel &M, const DepGraph &G,
                                         ClusterLayout Layout, Rejection &Why);
 
+/// LDS-DMA loops (seed 002 "hack0"): an order that issues each LDS DMA, with
+/// the instructions it needs, at the start of its barrier interval, i.e.
+/// right after the barrier (and its wait) that frees the buffer it fills.
+/// Moved counts the DMA instructions that move; nullopt if none would.
+std::optional<std::vector<unsigned>> hoistLDSDMAOrder(const LoopModel &M,
+                                                      const DepGraph &G,
+                                                      unsigned &Moved);
+
 /// Triton's tile-size thresholds (M*N*K*elemBits of the workgroup tile).
 namespace tile {
 constexpr uint64_t Min = 262144, Small = 16777216, Medium = 33554432,
