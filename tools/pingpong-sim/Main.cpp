@@ -441,6 +441,10 @@ int main(int argc, char **argv) {
            << ", " << R.Wgs << " workgroup(s) x " << R.WavesPerWg << " waves (" << R.WgSource << ")\n";
     outs() << "verify: buffer rule: LDS addresses computed for " << (V.LdsAccesses - V.UnknownAddr) << " of "
            << V.LdsAccesses << " LDS accesses; " << V.UnknownAddr << " unknown (overlap all of LDS)\n";
+    if (V.DmaAccesses)
+      outs() << "verify: LDS DMA: address (M0 + offset + lane x size) computed for "
+             << (V.DmaAccesses - V.DmaUnknown) << " of " << V.DmaAccesses << " LDS DMA; " << V.DmaUnknown
+             << " with M0 unknown\n";
     if (!Clean) {
       outs() << "verify: finding: " << V.Finding << "\n";
       return 1;

@@ -40,7 +40,7 @@ namespace {
 
 // ---------------------------------------------------------------- operands
 struct Opnd {
-  enum Kind { None, V, S, Vcc, Exec, Scc, Imm, Other } K = None;
+  enum Kind { None, V, S, M0, Vcc, Exec, Scc, Imm, Other } K = None;
   unsigned Idx = 0, N = 1;
   int64_t Val = 0;
 };
@@ -74,6 +74,7 @@ Opnd parseOpnd(const std::string &T) {
   if (T == "vcc" || T == "vcc_lo") { O.K = Opnd::Vcc; O.N = T == "vcc" ? 2 : 1; return O; }
   if (T == "exec" || T == "exec_lo") { O.K = Opnd::Exec; O.N = T == "exec" ? 2 : 1; return O; }
   if (T == "scc") { O.K = Opnd::Scc; return O; }
+  if (T == "m0") { O.K = Opnd::M0; return O; } // the LDS DMA base (LdsBytes)
   char *End = nullptr;
   long long X = strtoll(T.c_str(), &End, 0);
   if (End && *End == 0) {
@@ -106,6 +107,8 @@ struct Wave {
   std::map<unsigned, uint32_t> S;
   bool ExecKnown = true, VccKnown = false;
   uint64_t Exec = ~0ull, Vcc = 0;
+  bool M0Known = false; // unknown at entry (the kernel sets it before an LDS DMA)
+  uint32_t M0 = 0;
   int Scc = -1;
   int ItersStarted = 0;
   bool Exited = false;
@@ -133,6 +136,7 @@ struct Wave {
       X = It->second->L[Lane];
       return true;
     }
+    case Opnd::M0: if (!M0Known) return false; X = M0; return true;
     case Opnd::Vcc: if (!VccKnown) return false; X = (uint32_t)Vcc; return true;
     case Opnd::Exec: if (!ExecKnown) return false; X = (uint32_t)Exec; return true;
     case Opnd::Scc: if (Scc < 0) return false; X = Scc; return true;
@@ -153,6 +157,11 @@ struct Wave {
     default: return false;
     }
   }
+  // a 32-bit scalar destination: an SGPR or M0
+  void set32(const Opnd &O, bool K, uint32_t X) {
+    if (O.K == Opnd::S) setS(O.Idx, K, X);
+    else if (O.K == Opnd::M0) { M0Known = K; M0 = X; }
+  }
   void set64(const Opnd &O, bool K, uint64_t X) {
     switch (O.K) {
     case Opnd::S: setS(O.Idx, K, (uint32_t)X); setS(O.Idx + 1, K, (uint32_t)(X >> 32)); break;
@@ -165,6 +174,7 @@ struct Wave {
     switch (O.K) {
     case Opnd::V: for (unsigned I = 0; I < O.N; ++I) V.erase(O.Idx + I); break;
     case Opnd::S: for (unsigned I = 0; I < O.N; ++I) S.erase(O.Idx + I); break;
+    case Opnd::M0: M0Known = false; break;
     case Opnd::Vcc: VccKnown = false; break;
     case Opnd::Exec: ExecKnown = false; break;
     case Opnd::Scc: Scc = -1; break;
@@ -243,18 +253,18 @@ bool execValues(Wave &W, const Inst &I) {
   bool Signed = false;
 
   if (I.C == Cat::VALU) {
-    if (M == "v_readfirstlane_b32" && O.size() >= 2 && O[0].K == Opnd::S) {
+    if (M == "v_readfirstlane_b32" && O.size() >= 2 && (O[0].K == Opnd::S || O[0].K == Opnd::M0)) {
       int Lane = -1;
       if (W.ExecKnown) for (int L = 0; L < 64; ++L) if (W.Exec >> L & 1) { Lane = L; break; }
-      uint32_t X;
+      uint32_t X = 0;
       bool K = Lane >= 0 && W.get32(O[1], Lane, X);
-      W.setS(O[0].Idx, K, X);
+      W.set32(O[0], K, X);
       return true;
     }
-    if (M == "v_readlane_b32" && O.size() >= 3 && O[0].K == Opnd::S) {
-      uint32_t L, X;
+    if (M == "v_readlane_b32" && O.size() >= 3 && (O[0].K == Opnd::S || O[0].K == Opnd::M0)) {
+      uint32_t L = 0, X = 0;
       bool K = W.get32(O[2], 0, L) && W.get32(O[1], L & 63, X);
-      W.setS(O[0].Idx, K, X);
+      W.set32(O[0], K, X);
       return true;
     }
     bool IsCmpx = cmpParts(M, "v_cmpx_", CmpOp, Signed);
@@ -374,7 +384,7 @@ bool execValues(Wave &W, const Inst &I) {
       W.set64(D, K, W.Scc == 1 ? A : B);
       return true;
     }
-    if (D.K != Opnd::S || D.N != 1) return false;
+    if ((D.K != Opnd::S && D.K != Opnd::M0) || D.N != 1) return false;
     uint32_t A = 0, B = 0, R = 0;
     bool KA = W.get32(Src(1), 0, A), KB = W.get32(Src(2), 0, B);
     int NewScc = -2; // -2: unchanged
@@ -394,13 +404,13 @@ bool execValues(Wave &W, const Inst &I) {
     else if (M == "s_sub_u32") { R = A - B; NewScc = K ? B > A : -1; }
     else if (M == "s_add_i32") { int64_t X = (int64_t)(int32_t)A + (int32_t)B; R = (uint32_t)X; NewScc = K ? (X != (int32_t)X) : -1; }
     else if (M == "s_sub_i32") { int64_t X = (int64_t)(int32_t)A - (int32_t)B; R = (uint32_t)X; NewScc = K ? (X != (int32_t)X) : -1; }
-    else if (M == "s_addk_i32") { uint32_t Dv; K = W.getS(D.Idx, Dv) && KA; int64_t X = (int64_t)(int32_t)Dv + (int16_t)A; R = (uint32_t)X; NewScc = K ? (X != (int32_t)X) : -1; }
+    else if (M == "s_addk_i32") { uint32_t Dv; K = W.get32(D, 0, Dv) && KA; int64_t X = (int64_t)(int32_t)Dv + (int16_t)A; R = (uint32_t)X; NewScc = K ? (X != (int32_t)X) : -1; }
     else if (M == "s_mul_i32") { R = A * B; }
     else if (M == "s_bfe_u32") { unsigned Off = B & 31, Wd = (B >> 16) & 0x7f; R = Wd >= 32 ? A >> Off : (A >> Off) & ((1u << Wd) - 1); NewScc = K ? R != 0 : -1; }
     else if (M == "s_min_u32") { R = std::min(A, B); NewScc = K ? A < B : -1; }
     else if (M == "s_max_u32") { R = std::max(A, B); NewScc = K ? A > B : -1; }
     else return false;
-    W.setS(D.Idx, K, R);
+    W.set32(D, K, R);
     if (NewScc != -2) W.Scc = NewScc;
     return true;
   }
@@ -432,23 +442,68 @@ int64_t countAfter(std::vector<int64_t> &V, int64_t T) {
   return (int64_t)V.size();
 }
 
+// Sorts and merges the lane intervals into B (Known).
+void mergeIntervals(std::vector<std::pair<uint32_t, uint32_t>> &Iv, LdsBytes &B) {
+  std::sort(Iv.begin(), Iv.end());
+  for (auto &X : Iv) {
+    if (!B.Iv.empty() && X.first <= B.Iv.back().second) B.Iv.back().second = std::max(B.Iv.back().second, X.second);
+    else B.Iv.push_back(X);
+  }
+  B.Known = true;
+}
+
+// The value of an immediate modifier ("offset:", "offset0:", ...), 0 if absent.
+int64_t immOffset(const Inst &In, const char *P) {
+  size_t N = strlen(P);
+  for (auto &T : In.Ops)
+    if (T.compare(0, N, P) == 0) return (int64_t)strtoll(T.c_str() + N, nullptr, 0);
+  return 0;
+}
+
+// The LDS bytes an LDS DMA (global_load_lds_*, buffer_load_* ... lds) of wave
+// W writes. gfx9 (gfx942/gfx950): the LDS base is M0 (wave-uniform), and lane
+// L writes its Size bytes at M0 + inst_offset + L * Size -- the lanes' data is
+// packed in lane order (the 64 x 16 B of a dwordx4 form one 1 KiB block).
+// The instruction's immediate offset is added to the LDS address too for
+// global_load_lds (llvm.amdgcn.global.load.lds: "imm offset (applied to both
+// global and LDS address)"; llc keeps the LDS pointer in M0 and the constant
+// in offset:, and its LDS memory operand carries the offset). For
+// buffer_load ... lds LLVM's LDS memory operand does not carry the offset, so
+// both M0 + L * Size and M0 + offset + L * Size are taken (conservative).
+// Sub-dword forms: each lane is taken to cover [L * Size, L * 4 + 4) (either
+// packing). M0 unknown: unknown (all of LDS).
+LdsBytes dmaBytes(const Wave &W, const Inst &In) {
+  LdsBytes B;
+  if (!W.M0Known || !In.BytesPerLane) return B;
+  const int64_t Off = immOffset(In, "offset:"); // global: 13-bit signed
+  const int64_t Size = In.BytesPerLane;
+  std::vector<int64_t> Bases = {(int64_t)W.M0 + Off};
+  if (In.Mnem.compare(0, 7, "buffer_") == 0 && Off != 0) Bases.push_back((int64_t)W.M0);
+  std::vector<std::pair<uint32_t, uint32_t>> Iv;
+  for (int L = 0; L < 64; ++L) {
+    if (W.ExecKnown && !(W.Exec >> L & 1)) continue;
+    for (int64_t Base : Bases) {
+      int64_t Lo = Base + L * Size, Hi = Size < 4 ? Base + L * 4 + 4 : Lo + Size;
+      if (Lo < 0 || Hi > (int64_t)UINT32_MAX) return B;
+      Iv.push_back({(uint32_t)Lo, (uint32_t)Hi});
+    }
+  }
+  mergeIntervals(Iv, B);
+  return B;
+}
+
 // The LDS bytes an LDS instruction (or LDS DMA) of wave W touches, from the
-// address operand's known lane values and the immediate offsets. LDS DMA
-// writes at M0 + offset, and M0 is not modelled: unknown (all of LDS).
+// address operand's known lane values and the immediate offsets (LDS DMA:
+// from M0, dmaBytes).
 LdsBytes ldsBytes(const Wave &W, const Inst &In) {
   LdsBytes B;
-  if (In.LdsDma || In.NumDefs >= In.Ops.size()) return B;
+  if (In.LdsDma) return dmaBytes(W, In);
+  if (In.NumDefs >= In.Ops.size()) return B;
   Opnd A = parseOpnd(In.Ops[In.NumDefs]);
   if (A.K != Opnd::V || A.N != 1) return B;
   auto It = W.V.find(A.Idx);
   if (It == W.V.end()) return B;
-  int64_t Off = 0, Off0 = -1, Off1 = -1;
-  for (auto &T : In.Ops) {
-    auto Num = [&](const char *P) { return (int64_t)strtoll(T.c_str() + strlen(P), nullptr, 0); };
-    if (T.compare(0, 7, "offset:") == 0) Off = Num("offset:");
-    else if (T.compare(0, 8, "offset0:") == 0) Off0 = Num("offset0:");
-    else if (T.compare(0, 8, "offset1:") == 0) Off1 = Num("offset1:");
-  }
+  int64_t Off = immOffset(In, "offset:"), Off0 = immOffset(In, "offset0:"), Off1 = immOffset(In, "offset1:");
   // (start, size) of each part a lane touches
   std::vector<std::pair<int64_t, int64_t>> Parts;
   const std::string &M = In.Mnem;
@@ -470,12 +525,7 @@ LdsBytes ldsBytes(const Wave &W, const Inst &In) {
       Iv.push_back({(uint32_t)Lo, (uint32_t)Hi});
     }
   }
-  std::sort(Iv.begin(), Iv.end());
-  for (auto &X : Iv) {
-    if (!B.Iv.empty() && X.first <= B.Iv.back().second) B.Iv.back().second = std::max(B.Iv.back().second, X.second);
-    else B.Iv.push_back(X);
-  }
-  B.Known = true;
+  mergeIntervals(Iv, B);
   return B;
 }
 

@@ -18,8 +18,9 @@
 //
 // Buffer rule: the bytes an access touches are computed from the address
 // VGPR's lane values (known to the model when they derive from v0 / wave ids
-// and immediates) plus the offsets; an access whose address is unknown (and
-// every LDS DMA: M0 is not modelled) overlaps all of LDS.
+// and immediates) plus the offsets; an LDS DMA writes M0 + offset + lane x
+// size (M0 from the model's scalar values). An access whose address is
+// unknown (an LDS DMA issued while M0 is unknown) overlaps all of LDS.
 //===----------------------------------------------------------------------===//
 #include "Verify.h"
 
@@ -115,6 +116,10 @@ bool verifyTraces(const VerifyContext &C, VerifyResult &V) {
       if (St.Lds >= 0 && (isLdsMemory(I[St.Pc]) || I[St.Pc].LdsDma)) {
         ++V.LdsAccesses;
         V.UnknownAddr += !W.LdsAddrs[St.Lds].Known;
+        if (I[St.Pc].LdsDma) {
+          ++V.DmaAccesses;
+          V.DmaUnknown += !W.LdsAddrs[St.Lds].Known;
+        }
       }
   auto Find = [&](const std::string &S) {
     if (V.Finding.empty()) V.Finding = S;

@@ -18,6 +18,7 @@ struct VerifyResult {
   int Waves = 0, Barriers = 0;
   long Pairs = 0;             // cross-wave (read, write) pairs on overlapping LDS bytes
   long LdsAccesses = 0, UnknownAddr = 0;
+  long DmaAccesses = 0, DmaUnknown = 0; // LDS DMA among them (address from M0)
   int PacingPairs = 0;         // same-SIMD wave pairs of two groups with an asymmetric loop entry
   std::string Finding;        // the first finding (empty: clean)
 };
