@@ -506,30 +506,52 @@ SyncReport Checker::run() {
 }
 
 /// The asymmetric sync keeps the wave groups one cluster apart only if every
-/// cluster boundary of the pingpong loop is a barrier: a boundary marker
-/// (SCHED_BARRIER 0) must follow an s_barrier. Memory safety may not need
-/// such a barrier (after a dot cluster), the schedule does.
+/// change between a memory cluster and a dot cluster (s_setprio 1 ... 0) is
+/// a barrier: after a dot cluster, an s_barrier before the next memory
+/// operation or dot; after a memory operation, one before the next dot.
+/// Memory safety may not need the barrier after a dot cluster, the schedule
+/// does.
 void Checker::checkPacing() {
   if (R.GroupOffset % 2 == 0)
     finding("the wave groups are " + Twine(R.GroupOffset) +
                 " barriers apart before the loop: the asymmetric sync must "
                 "put them an odd number of clusters apart",
             nullptr);
-  const MachineInstr *Prev = nullptr;
-  for (const MachineInstr &MI : L.getHeader()->instrs()) {
-    if (MI.isBundle() || MI.isDebugInstr())
-      continue;
-    if (T.classify(MI) == InstKind::SchedFence &&
-        T.name(MI.getOpcode()) == "SCHED_BARRIER" && MI.getOperand(0).isImm() &&
-        MI.getOperand(0).getImm() == 0 &&
-        (!Prev || T.classify(*Prev) != InstKind::Barrier)) {
-      finding("cluster boundary without an s_barrier before it: the wave "
-              "groups drift out of their one-cluster offset",
-              &MI);
-      return;
+  std::vector<const MachineInstr *> Body;
+  for (const MachineInstr &MI : L.getHeader()->instrs())
+    if (!MI.isBundle() && !MI.isDebugInstr())
+      Body.push_back(&MI);
+  bool HasPrio = llvm::any_of(Body, [&](const MachineInstr *MI) {
+    return T.classify(*MI) == InstKind::SetPrio;
+  });
+  if (!HasPrio)
+    return;
+  enum { None, AfterDot, AfterMem } Need = None;
+  for (unsigned Trip = 0; Trip < 2; ++Trip)
+    for (const MachineInstr *MI : Body) {
+      const Access &A = info(*MI);
+      bool DotStart = A.Kind == InstKind::SetPrio && MI->getOperand(0).isImm() &&
+                      MI->getOperand(0).getImm() > 0;
+      bool DotEnd = A.Kind == InstKind::SetPrio && !DotStart;
+      bool Mem = A.Cnt != Counter::None;
+      if (A.Kind == InstKind::Barrier) {
+        Need = None;
+        continue;
+      }
+      if (Trip == 1 && ((Need == AfterDot && (Mem || DotStart)) ||
+                        (Need == AfterMem && DotStart))) {
+        finding("no s_barrier between a " +
+                    Twine(Need == AfterDot ? "dot cluster" : "memory cluster") +
+                    " and the next cluster: the wave groups drift out of "
+                    "their one-cluster offset",
+                MI);
+        return;
+      }
+      if (DotEnd)
+        Need = AfterDot;
+      else if (Mem && Need != AfterDot)
+        Need = AfterMem;
     }
-    Prev = &MI;
-  }
 }
 
 } // namespace
