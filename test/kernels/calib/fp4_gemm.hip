@@ -68,6 +68,9 @@
 #else
 #define WAIT_TILE() ((void)0)
 #endif
+#ifndef SKEW_WAIT
+#define SKEW_WAIT 1
+#endif
 #ifndef LOADPOS
 #define LOADPOS 1
 #endif
@@ -222,7 +225,14 @@ void KNAME(const unsigned char *__restrict__ Xg, const unsigned char *__restrict
 
   copy_tile(X, W, a0, b0, tid, wave, ldx, 0);
   int sa = SX[0], sb = SW[0];
-  if (PINGPONG && wave >= 4) barrier();        // skew: waves 4..7 one phase behind
+  // Skew: waves 4..7 one phase behind. Their tile-0 copies must have landed
+  // before this barrier: waves 0..3 read the stage right after the barrier
+  // it pairs with (found by `pingpong-sim verify`; SKEW_WAIT=0 keeps the bug).
+  if (PINGPONG && wave >= 4) {
+    if (SKEW_WAIT)
+      WAIT_TILE();
+    barrier();
+  }
   for (int kt = 0; kt < nk; kt += 2) {
     BODY(a0, b0, a1, b1, kt)
     BODY(a1, b1, a0, b0, kt + 1)
