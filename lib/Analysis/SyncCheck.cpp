@@ -236,6 +236,32 @@ std::optional<std::vector<Step>> Checker::trace(bool High, bool &SawGroupBranch)
   const MachineBasicBlock *B = &MF.front();
   SmallPtrSet<const MachineBasicBlock *, 16> Visited;
   bool After = false;
+  // Registers holding values derived from the workitem id (v0 at entry).
+  SmallVector<MCRegister, 16> Tainted;
+  for (unsigned Reg = 1, E = TRI.getNumRegs(); Reg < E; ++Reg)
+    if (StringRef(TRI.getName(Reg)) == "VGPR0")
+      Tainted.push_back(MCRegister(Reg));
+  auto IsTainted = [&](Register R) {
+    return llvm::any_of(Tainted, [&](MCRegister T) { return TRI.regsOverlap(T, R); });
+  };
+  // (operands() rather than uses()/defs(): SCC, VCC and EXEC are implicit)
+  auto Propagate = [&](const MachineInstr &MI) {
+    bool Reads = llvm::any_of(MI.operands(), [&](const MachineOperand &MO) {
+      return MO.isReg() && MO.isUse() && MO.getReg() &&
+             MO.getReg().isPhysical() && IsTainted(MO.getReg());
+    });
+    if (!Reads)
+      return;
+    for (const MachineOperand &MO : MI.operands())
+      if (MO.isReg() && MO.isDef() && MO.getReg() && MO.getReg().isPhysical() &&
+          !IsTainted(MO.getReg()) && Tainted.size() < 256)
+        Tainted.push_back(MO.getReg().asMCReg());
+  };
+  auto HasBarrier = [&](const MachineBasicBlock *MBB) {
+    return llvm::any_of(MBB->instrs(), [&](const MachineInstr &MI) {
+      return T.classify(MI) == InstKind::Barrier;
+    });
+  };
   while (B) {
     if (B == Header) {
       if (After)
@@ -251,8 +277,11 @@ std::optional<std::vector<Step>> Checker::trace(bool High, bool &SawGroupBranch)
     if (!Visited.insert(B).second)
       return std::nullopt; // another loop
     for (const MachineInstr &MI : B->instrs())
-      if (!MI.isBundle() && !MI.isDebugInstr())
+      if (!MI.isBundle() && !MI.isDebugInstr()) {
         Tr.push_back({&info(MI), After ? TraceIters : -1});
+        if (!MI.isConditionalBranch())
+          Propagate(MI);
+      }
     if (B->succ_empty())
       break;
     const MachineBasicBlock *Next = nullptr;
@@ -261,8 +290,25 @@ std::optional<std::vector<Step>> Checker::trace(bool High, bool &SawGroupBranch)
         continue;
       std::optional<bool> HighTakes =
           groupBranchTakenByHigh(Br, *B, T, GroupRegs, TRI, SCC);
-      if (!HighTakes)
+      if (!HighTakes) {
+        // A branch on a workitem-id value around a barrier that is not the
+        // plugin's own sync: say that the path was assumed the same.
+        // Wave-uniform tests only: SCC (from scalar values, e.g. a
+        // readfirstlane of the id) and EXEC (s_and_saveexec); a VCC test is
+        // a lane condition.
+        StringRef BrName = T.name(Br.getOpcode());
+        bool WaveDependent =
+            (BrName.starts_with("S_CBRANCH_SCC") ||
+             BrName.starts_with("S_CBRANCH_EXEC")) &&
+            llvm::any_of(Br.operands(), [&](const MachineOperand &MO) {
+              return MO.isReg() && MO.isUse() && MO.getReg() &&
+                     MO.getReg().isPhysical() && IsTainted(MO.getReg());
+            });
+        if (WaveDependent && !R.UnmodelledWaveBranch &&
+            llvm::any_of(B->successors(), HasBarrier))
+          R.UnmodelledWaveBranch = &Br;
         continue;
+      }
       SawGroupBranch = true;
       const MachineBasicBlock *Taken = nullptr;
       for (const MachineOperand &MO : Br.operands())

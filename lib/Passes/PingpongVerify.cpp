@@ -92,6 +92,18 @@ bool PingpongVerify::runOnMachineFunction(MachineFunction &MF) {
       continue;
     }
     SyncReport R = checkLoopSync(*L, MF);
+    if (R.UnmodelledWaveBranch)
+      ORE.emit([&]() {
+        return MachineOptimizationRemarkMissed(DEBUG_TYPE, "VerifyWaveBranch",
+                                               R.UnmodelledWaveBranch->getDebugLoc(),
+                                               L->getHeader())
+               << "wait/barrier check, loop %bb."
+               << ore::NV("Loop", L->getHeader()->getNumber()) << " of "
+               << ore::NV("Function", MF.getName())
+               << ": the kernel branches on the wave id around an s_barrier "
+                  "(not the plugin's own sync); checked as if every wave took "
+                  "the same way there. `pingpong-sim verify` runs every wave";
+      });
     if (!R.Findings.empty()) {
       const SyncFinding &F = R.Findings.front();
       std::string Where = "loop %bb." + std::to_string(L->getHeader()->getNumber());

@@ -39,6 +39,10 @@ struct SyncReport {
   /// Checked along each wave group's whole path through the kernel
   /// (prologue, the loop run 3 times, epilogue); false: the loop alone.
   bool WholeKernel = false;
+  /// A branch on a value derived from the workitem id, other than the
+  /// plugin's own wave-group branch, that skips or takes an s_barrier: the
+  /// check assumed every wave takes the same way there.
+  const llvm::MachineInstr *UnmodelledWaveBranch = nullptr;
 };
 
 SyncReport checkLoopSync(llvm::MachineLoop &L, llvm::MachineFunction &MF);
