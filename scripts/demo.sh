@@ -43,10 +43,11 @@ echo "=== remarks (-pass-remarks=amdgpu-pingpong)"
 cat "$OUT/remarks.txt"
 if [ -x "$BUILD/bin/pingpong-sim" ]; then
   echo
-  echo "=== cycle model (pingpong-sim run --iterations 16)"
+  echo "=== cycle model (pingpong-sim run, an 8192^3 GEMM: L2 reuse of the 256x256 tiles)"
   for v in plain pingpong; do
     echo "--- $v"
     "$BUILD/bin/pingpong-sim" run "$OUT/$v.s" --mcpu $CPU --iterations 16 \
+      --gemm 8192,8192,8192 --tile 256,256 \
       --timeline "$OUT/$v.svg" | head -20 || true
   done
   echo "(timelines: $OUT/plain.svg $OUT/pingpong.svg)"
