@@ -244,6 +244,24 @@ bool cmpParts(const std::string &M, const char *Prefix, std::string &Op, bool &S
 // Executes the value semantics the model knows (scalar ALU, the integer VALU
 // used to derive wave ids, compares, exec manipulation). Everything else makes
 // its destinations unknown. Returns true if the semantics were modelled.
+// A VALU result per lane: active lanes from Lane(L, R) (false: unknown),
+// inactive lanes keep the old value; the register becomes unknown if any
+// lane is.
+template <typename LaneFn> void writeLanes(Wave &W, const Opnd &Dst, LaneFn Lane) {
+  std::unique_ptr<VVal> NV(new VVal);
+  auto Old = W.V.find(Dst.Idx);
+  bool K = W.ExecKnown;
+  for (int L = 0; L < 64 && K; ++L) {
+    if (!(W.Exec >> L & 1)) {
+      if (Old == W.V.end()) { K = false; break; }
+      NV->L[L] = Old->second->L[L];
+      continue;
+    }
+    K = Lane(L, NV->L[L]);
+  }
+  if (K) W.V[Dst.Idx] = std::move(NV); else W.V.erase(Dst.Idx);
+}
+
 bool execValues(Wave &W, const Inst &I) {
   const std::string &M = I.Mnem;
   std::vector<Opnd> O;
@@ -288,22 +306,14 @@ bool execValues(Wave &W, const Inst &I) {
       // (a_i << 2 | b_i << 1 | c_i) of the immediate (LLVM: src0 = 0xf0,
       // src1 = 0xcc, src2 = 0xaa)
       unsigned Tt = (unsigned)strtoul(I.Ops[4].c_str() + 7, nullptr, 0) & 0xff;
-      std::unique_ptr<VVal> NV(new VVal);
-      auto Old = W.V.find(O[0].Idx);
-      bool K = W.ExecKnown;
-      for (int L = 0; L < 64 && K; ++L) {
-        if (!(W.Exec >> L & 1)) {
-          if (Old == W.V.end()) { K = false; break; }
-          NV->L[L] = Old->second->L[L];
-          continue;
-        }
-        uint32_t A, B, C, R = 0;
-        if (!W.get32(O[1], L, A) || !W.get32(O[2], L, B) || !W.get32(O[3], L, C)) { K = false; break; }
+      writeLanes(W, O[0], [&](int L, uint32_t &R) {
+        uint32_t A, B, C;
+        if (!W.get32(O[1], L, A) || !W.get32(O[2], L, B) || !W.get32(O[3], L, C)) return false;
+        R = 0;
         for (unsigned X = 0; X < 8; ++X)
           if (Tt >> X & 1) R |= (X & 4 ? A : ~A) & (X & 2 ? B : ~B) & (X & 1 ? C : ~C);
-        NV->L[L] = R;
-      }
-      if (K) W.V[O[0].Idx] = std::move(NV); else W.V.erase(O[0].Idx);
+        return true;
+      });
       return true;
     }
     if (O.empty() || O[0].K != Opnd::V) return false;
@@ -311,20 +321,12 @@ bool execValues(Wave &W, const Inst &I) {
     uint32_t Dummy;
     if (!valuOp(M, 0, 0, 0, Dummy)) return false;
     if ((int)O.size() != 1 + Ar) { W.clobber(O[0]); return true; } // modifiers present
-    std::unique_ptr<VVal> NV(new VVal);
-    auto Old = W.V.find(O[0].Idx);
-    bool K = W.ExecKnown;
-    for (int L = 0; L < 64 && K; ++L) {
-      if (!(W.Exec >> L & 1)) {
-        if (Old == W.V.end()) { K = false; break; }
-        NV->L[L] = Old->second->L[L];
-        continue;
-      }
+    writeLanes(W, O[0], [&](int L, uint32_t &R) {
       uint32_t A = 0, B = 0, C = 0;
-      if (!W.get32(O[1], L, A) || (Ar > 1 && !W.get32(O[2], L, B)) || (Ar > 2 && !W.get32(O[3], L, C))) { K = false; break; }
-      valuOp(M, A, B, C, NV->L[L]);
-    }
-    if (K) W.V[O[0].Idx] = std::move(NV); else W.V.erase(O[0].Idx);
+      if (!W.get32(O[1], L, A) || (Ar > 1 && !W.get32(O[2], L, B)) || (Ar > 2 && !W.get32(O[3], L, C))) return false;
+      valuOp(M, A, B, C, R);
+      return true;
+    });
     return true;
   }
 
