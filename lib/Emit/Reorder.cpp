@@ -52,16 +52,65 @@ bool touchesLDS(InstKind K) {
 }
 } // namespace
 
+namespace {
+/// Keeps each debug instruction of the region next to the instruction it
+/// followed, the way ScheduleDAGInstrs does: a DBG_VALUE describes the value
+/// after its predecessor, so it moves with it. Debug instructions are never
+/// in Model.Insts, so the schedule is the same with and without -g.
+class DebugAnchors {
+public:
+  explicit DebugAnchors(MachineBasicBlock &MBB) : MBB(MBB) {
+    MachineInstr *Prev = nullptr;
+    for (MachineInstr &MI :
+         make_range(MBB.getFirstNonPHI(), MBB.getFirstTerminator())) {
+      if (MI.isDebugInstr())
+        Anchored.push_back({&MI, Prev}); // Prev == null: region start
+      else
+        Prev = &MI;
+    }
+  }
+  /// After the region was reordered: each debug instruction right after its
+  /// anchor, in its original relative order; unanchored ones first.
+  void restore() {
+    MachineBasicBlock::iterator Start = MBB.getFirstNonPHI();
+    MachineInstr *Last = nullptr, *LastAnchor = nullptr;
+    for (auto [Dbg, Anchor] : Anchored) {
+      MachineBasicBlock::iterator Pos;
+      if (Anchor && Anchor == LastAnchor)
+        Pos = std::next(Last->getIterator()); // after its earlier sibling
+      else if (Anchor)
+        Pos = std::next(Anchor->getIterator());
+      else if (Last && !LastAnchor)
+        Pos = std::next(Last->getIterator());
+      else
+        Pos = Start;
+      if (Pos != Dbg->getIterator())
+        MBB.splice(Pos, &MBB, Dbg);
+      Last = Dbg;
+      LastAnchor = Anchor;
+      Start = MBB.getFirstNonPHI();
+    }
+  }
+
+private:
+  MachineBasicBlock &MBB;
+  std::vector<std::pair<MachineInstr *, MachineInstr *>> Anchored;
+};
+} // namespace
+
 void applyOrder(LoopModel &Model, const std::vector<unsigned> &Order) {
   MachineBasicBlock &MBB = *Model.Body;
+  DebugAnchors Debug(MBB);
   MachineBasicBlock::iterator End = MBB.getFirstTerminator();
   for (unsigned I : Order)
     MBB.splice(End, &MBB, Model.Insts[I].MI);
+  Debug.restore();
 }
 
 void applyPlan(LoopModel &Model, const ClusterPlan &Plan,
                const OpcodeTable::Builders &Ops) {
   MachineBasicBlock &MBB = *Model.Body;
+  DebugAnchors Debug(MBB);
   const TargetInstrInfo &TII = *MBB.getParent()->getSubtarget().getInstrInfo();
   MachineBasicBlock::iterator End = MBB.getFirstTerminator();
   DebugLoc DL = End != MBB.end() ? End->getDebugLoc() : DebugLoc();
@@ -104,12 +153,7 @@ void applyPlan(LoopModel &Model, const ClusterPlan &Plan,
       EmitBarrier();
     Emit(Ops.SchedBarrier, 0);
   }
-  // Debug instructions of the region follow it.
-  for (auto It = MBB.begin(); It != End;) {
-    MachineInstr &MI = *It++;
-    if (MI.isDebugInstr())
-      MBB.splice(End, &MBB, &MI);
-  }
+  Debug.restore();
 }
 
 } // namespace pingpong
