@@ -18,6 +18,20 @@ public:
       : ScheduleDAGInstrs(MF, &MLI, /*RemoveKillFlags=*/false) {}
   void schedule() override {}
 };
+
+/// LLVM orders every memory access against s_barrier (it has side effects).
+/// A load of global memory into registers needs no such order: a bare
+/// s_barrier orders no global memory (that takes a fence, which keeps its
+/// edges), and the barrier's own release wait (lgkmcnt) is about LDS. So a
+/// global load may cross the loop's barrier, as Triton's OnePP moves it.
+bool barrierAndGlobalLoad(const InstInfo &A, const InstInfo &B) {
+  auto IsBarrier = [](const InstInfo &I) {
+    return I.R == Role::Sync &&
+           (I.Kind == InstKind::Barrier || I.Kind == InstKind::Waitcnt);
+  };
+  return (IsBarrier(A) && B.Kind == InstKind::VMEMLoad) ||
+         (IsBarrier(B) && A.Kind == InstKind::VMEMLoad);
+}
 } // namespace
 
 unsigned DepGraph::numEdges() const {
@@ -52,6 +66,10 @@ DepGraph buildDepGraph(const LoopModel &Model, const MachineLoopInfo &MLI,
         continue;
       auto From = Index.find(P->getInstr());
       if (From == Index.end() || From->second == To->second)
+        continue;
+      if (D.getKind() == SDep::Order &&
+          barrierAndGlobalLoad(Model.Insts[From->second],
+                               Model.Insts[To->second]))
         continue;
       G.Preds[To->second].push_back(From->second);
       G.Succs[From->second].push_back(To->second);

@@ -163,6 +163,16 @@ private:
   bool traceToGlobal(Register Reg, unsigned UsePos, unsigned WritePos,
                      unsigned Depth, SmallPtrSetImpl<const MachineInstr *> &Seen);
   bool checkMaskInvariant(unsigned LoadPos);
+  /// Is the wait at Pos followed, with only waits between, by s_barrier?
+  bool isBarrierRelease(unsigned Pos) const {
+    for (unsigned I = Pos + 1; I < M.Insts.size(); ++I) {
+      if (M.Insts[I].Kind == InstKind::Barrier)
+        return true;
+      if (M.Insts[I].Kind != InstKind::Waitcnt)
+        return false;
+    }
+    return false;
+  }
   bool assignOperandsByObject();
   void deriveTile();
 };
@@ -552,9 +562,17 @@ LoopAnalysis Analyzer::run() {
       reject("scalar memory load in the loop: extra memory traffic", MI);
       return R;
     case InstKind::Waitcnt:
-      reject("explicit s_waitcnt in the loop: the author's waits are kept",
-             MI);
-      return R;
+      // A wait right before a barrier is the barrier's own release (Triton
+      // lowers its barrier to s_waitcnt lgkmcnt(0) + s_barrier): it goes
+      // with the barrier. Any other wait is the author's and is kept.
+      if (!isBarrierRelease(I)) {
+        reject("explicit s_waitcnt in the loop that is not a barrier's "
+               "release: the author's waits are kept",
+               MI);
+        return R;
+      }
+      M.Insts[I].R = Role::Sync;
+      break;
     case InstKind::Barrier:
     case InstKind::Fence:
       M.Insts[I].R = Role::Sync;

@@ -138,6 +138,10 @@ void applyPlan(LoopModel &Model, const ClusterPlan &Plan,
     if (Dot)
       Emit(Ops.SSetPrio, 0);
     bool Last = C + 1 == Clusters.size();
+    if (!Last && Clusters[C + 1].Joined) {
+      Emit(Ops.SchedBarrier, 0); // an order inside one cluster, nothing more
+      continue;
+    }
     bool NextIsDot = !Last && Clusters[C + 1].Kind == ClusterKind::Dot;
     bool Barrier = Plan.Layout.BarrierBetweenClusters;
     if (Last && !Barrier)

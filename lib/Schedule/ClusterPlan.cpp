@@ -18,18 +18,27 @@ unsigned ClusterPlan::count(unsigned C, Role R, const LoopModel &M) const {
 
 std::string ClusterPlan::describe(const LoopModel &M) const {
   std::string S;
-  for (unsigned C = 0; C < Layout.Clusters.size(); ++C) {
+  const auto &Cls = Layout.Clusters;
+  // A cluster and the sub-clusters joined to it are one entry.
+  for (unsigned C = 0; C < Cls.size();) {
+    unsigned End = C + 1;
+    while (End < Cls.size() && Cls[End].Joined)
+      ++End;
+    auto Sum = [&](Role R) {
+      unsigned N = 0;
+      for (unsigned J = C; J < End; ++J)
+        N += count(J, R, M);
+      return std::to_string(N);
+    };
     if (C)
       S += ", ";
-    const Cluster &Cl = Layout.Clusters[C];
-    S += Cl.Name + " ";
-    if (Cl.Kind == ClusterKind::Dot) {
-      S += std::to_string(count(C, Role::Dot, M)) + " mfma";
-    } else {
-      S += std::to_string(count(C, Role::LocalRead, M)) + " lds-read/" +
-           std::to_string(count(C, Role::GlobalLoad, M)) + " global-load/" +
-           std::to_string(count(C, Role::LocalWrite, M)) + " lds-write";
-    }
+    S += Cls[C].Name + " ";
+    if (Cls[C].Kind == ClusterKind::Dot)
+      S += Sum(Role::Dot) + " mfma";
+    else
+      S += Sum(Role::LocalRead) + " lds-read/" + Sum(Role::GlobalLoad) +
+           " global-load/" + Sum(Role::LocalWrite) + " lds-write";
+    C = End;
   }
   return S;
 }
@@ -96,6 +105,15 @@ std::optional<ClusterPlan> planClusters(const LoopModel &M, const DepGraph &G,
   for (unsigned CI = 0; CI < NC; ++CI)
     if (Layout.Clusters[CI].Kind == ClusterKind::Mem)
       LastMem = CI;
+  // Instructions without a role that consume a global load's data of this
+  // iteration (v_perm/cvt/pack before an LDS write): issued early they wait
+  // on vmcnt for the whole global latency; go with their users instead.
+  std::vector<bool> UsesGlobalData(N, false);
+  for (unsigned I = 0; I < N; ++I)
+    if (Want[I] < 0 && M.Insts[I].R != Role::Sync)
+      for (unsigned P : G.Preds[I])
+        if (M.Insts[P].R == Role::GlobalLoad || UsesGlobalData[P])
+          UsesGlobalData[I] = true;
   for (unsigned I = N; I-- > 0;) {
     if (Want[I] >= 0)
       continue;
@@ -109,6 +127,16 @@ std::optional<ClusterPlan> planClusters(const LoopModel &M, const DepGraph &G,
     }
     if (II.R == Role::OperandPrep)
       continue;
+    if (Layout.DelayGlobalDataUse && UsesGlobalData[I] &&
+        !G.Succs[I].empty()) {
+      unsigned Mem = Latest;
+      while (Mem > C[I] && Layout.Clusters[Mem].Kind != ClusterKind::Mem)
+        --Mem;
+      if (Layout.Clusters[Mem].Kind == ClusterKind::Mem) {
+        C[I] = Mem;
+        continue;
+      }
+    }
     // Feeds nothing in the loop (loop control, pointer increments, values
     // for the next iteration): last memory cluster, after every use of the
     // old value, where SALU work co-issues with the other wave's dot.

@@ -20,17 +20,23 @@ std::optional<ClusterLayout> layoutFourPP(const LoopModel &M, Rejection &Why) {
   ClusterLayout L;
   L.M = Mode::FourPP;
   L.BarrierBetweenClusters = L.AsymmetricSync = true;
-  L.Clusters = {{ClusterKind::Mem, "mem0"}, {ClusterKind::Dot, "dot0"},
-                {ClusterKind::Mem, "mem1"}, {ClusterKind::Dot, "dot1"},
+  L.DelayGlobalDataUse = true;
+  // Each memory cluster reads LDS first, then issues its global loads.
+  L.Clusters = {{ClusterKind::Mem, "mem0"},
+                {ClusterKind::Mem, "mem0.global", /*Joined=*/true},
+                {ClusterKind::Dot, "dot0"},
+                {ClusterKind::Mem, "mem1"},
+                {ClusterKind::Mem, "mem1.global", /*Joined=*/true},
+                {ClusterKind::Dot, "dot1"},
                 {ClusterKind::Mem, "mem2"}, {ClusterKind::Dot, "dot2"},
                 {ClusterKind::Mem, "mem3"}, {ClusterKind::Dot, "dot3"}};
   L.Desired = [Quarter](const InstInfo &I) -> int {
     unsigned Slice = I.KStep / Quarter;
     switch (I.R) {
-    case Role::LocalRead: return Slice == 0 ? 0 : (Slice == 1 ? 2 : 4);
-    case Role::GlobalLoad: return I.Op == Operand::B ? 2 : 0;
-    case Role::Dot: return 2 * Slice + 1;
-    case Role::LocalWrite: return 6;
+    case Role::LocalRead: return Slice == 0 ? 0 : (Slice == 1 ? 3 : 6);
+    case Role::GlobalLoad: return I.Op == Operand::B ? 4 : 1;
+    case Role::Dot: return Slice == 0 ? 2 : (Slice == 1 ? 5 : 3 + 2 * Slice);
+    case Role::LocalWrite: return 8;
     default: return -1;
     }
   };

@@ -25,6 +25,11 @@ enum class ClusterKind { Mem, Dot };
 struct Cluster {
   ClusterKind Kind;
   std::string Name;
+  /// Continues the cluster before it (same kind): only a scheduling fence
+  /// between them, no barrier, wait or priority change. Fixes an order
+  /// inside a memory cluster (e.g. LDS reads before global loads, so the
+  /// LDS port starts first and the loads issue in its shadow).
+  bool Joined = false;
 };
 
 /// What a mode asks for; built by the per-mode files.
@@ -36,6 +41,12 @@ struct ClusterLayout {
   /// own barriers and fences.
   bool BarrierBetweenClusters = false;
   bool AsymmetricSync = false;
+  /// Instructions without a role that use this iteration's global-load data
+  /// (v_perm/pack before an LDS write) go to the memory cluster of their
+  /// users rather than the first one after the load, where they would wait
+  /// out the global latency. Measured in the model: a gain for the 8-wave
+  /// modes (barrier-paced), a loss for one-cluster (docs/modes.md).
+  bool DelayGlobalDataUse = false;
   /// Cluster for an instruction with a role, or -1 to let dependences decide.
   std::function<int(const InstInfo &)> Desired;
 };
