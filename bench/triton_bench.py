@@ -1,0 +1,207 @@
+#!/usr/bin/env python3
+"""Triton corpus benchmark: the plugin against Triton's own output, in the cycle model.
+
+For every case of a Triton corpus (pairs of directories NAME_pp0 / NAME_pp1, compiled by Triton
+with its BlockPingpong off / on), four builds of the same kernel run in pingpong-sim:
+
+  triton      Triton's own assembly, its pingpong off   (NAME_pp0/kernel.amdgcn or kernel.s)
+  triton-pp   Triton's own assembly, its pingpong on    (NAME_pp1/...)
+  llc         plain llc-22 -O3 on Triton's LLVM IR      (NAME_pp0/kernel.llir or kernel.ll)
+  plugin      llc-22 -O3 + AMDGPUPingpong on the same IR
+
+and the table gives cycles per K iteration (GEMM 8192^3 through the model's L2 reuse rule,
+--gemm/--tile), MFMA busy %, the mode the plugin chose (or why it refused), the spills
+(ScratchSize) of llc and plugin, and the ratios
+  vs-best = min(triton, triton-pp) / plugin      vs-llc = llc / plugin      (> 1: plugin faster).
+Geomeans are printed over the GEMM cases the plugin scheduled, per target.
+
+Occupancy as in bench/run-bench.sh: 8-wave kernels 1 workgroup per CU, 4-wave kernels 2.
+A build that fails, or a model run that does not reach the loop, is "-" with the reason in
+OUT/<case>.<build>.log; it never counts as a result.
+
+usage: bench/triton_bench.py [--corpus DIR] [--out DIR] [--filter SUBSTR] [--jobs N]
+                             [--gemm M,N,K] [--iterations N] [--markdown]
+"""
+import argparse
+import concurrent.futures as cf
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+LLVM_BIN = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
+BUILDS = ("triton", "triton-pp", "llc", "plugin")
+
+
+def first_existing(d, names):
+    for n in names:
+        p = os.path.join(d, n)
+        if os.path.exists(p):
+            return p
+    return None
+
+
+def case_meta(name, d):
+    """Target, waves and tile from meta.json when there is one, else from the name."""
+    meta = {}
+    mj = os.path.join(d, "meta.json")
+    if os.path.exists(mj):
+        with open(mj) as f:
+            meta = json.load(f)
+    arch = meta.get("arch") or (re.search(r"gfx9\d+", name) or [None])[0]
+    waves = meta.get("num_warps")
+    if waves is None:
+        m = re.search(r"_w(\d+)_", name)
+        waves = int(m.group(1)) if m else None
+    bm = meta.get("BLOCK_M") or meta.get("block_m")
+    bn = meta.get("BLOCK_N") or meta.get("block_n")
+    if not (bm and bn):
+        tile = meta.get("tile")
+        m = re.search(r"(\d+)x(\d+)x(\d+)", tile or name)
+        if m:
+            bm, bn = int(m.group(1)), int(m.group(2))
+    return arch, waves, bm, bn
+
+
+def run(cmd, log):
+    with open(log, "a") as f:
+        f.write("$ " + " ".join(cmd) + "\n")
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        f.write(p.stdout)
+    return p.returncode, p.stdout
+
+
+def scratch(asm):
+    m = re.search(r"; ScratchSize: (\d+)", open(asm).read())
+    return int(m.group(1)) if m else None
+
+
+def one(args, base, corpus):
+    d0 = os.path.join(corpus, base + "_pp0")
+    d1 = os.path.join(corpus, base + "_pp1")
+    arch, waves, bm, bn = case_meta(base, d0)
+    row = {"case": base, "arch": arch, "waves": waves, "tile": f"{bm}x{bn}"}
+    out = os.path.join(args.out, base)
+    ir = first_existing(d0, ("kernel.llir", "kernel.ll"))
+    asm = {"triton": first_existing(d0, ("kernel.amdgcn", "kernel.s")),
+           "triton-pp": first_existing(d1, ("kernel.amdgcn", "kernel.s")) if os.path.isdir(d1) else None}
+    for b in ("llc", "plugin"):
+        if not ir or not arch:
+            continue
+        s = f"{out}.{b}.s"
+        log = f"{out}.{b}.log"
+        open(log, "w").close()
+        cmd = [os.path.join(LLVM_BIN, "llc"), "-mtriple=amdgcn-amd-amdhsa", f"-mcpu={arch}", "-O3", ir, "-o", s]
+        if b == "plugin":
+            cmd += ["-load", args.plugin, "-pass-remarks=amdgpu-pingpong",
+                    "-pass-remarks-missed=amdgpu-pingpong"]
+        rc, text = run(cmd, log)
+        if rc == 0:
+            asm[b] = s
+            row[b + "-scratch"] = scratch(s)
+        if b == "plugin":
+            m = re.search(r"(one|two|four)-cluster \((auto|forced)\)", text)
+            why = re.search(r"no pingpong: ([^\n]*)", text)
+            row["mode"] = m.group(1) + "-cluster" if m else "none"
+            row["why"] = why.group(1)[:90] if (why and not m) else ""
+    for b in BUILDS:
+        a = asm.get(b)
+        if not a or not arch or not waves or not bm:
+            continue
+        j = f"{out}.{b}.json"
+        log = f"{out}.{b}.log"
+        if b.startswith("triton"):
+            open(log, "w").close()
+        cmd = [args.sim, "run", a, "--mcpu", arch, "--iterations", str(args.iterations),
+               "--waves-per-workgroup", str(waves), "--workgroups-per-cu", "2" if waves == 4 else "1",
+               "--gemm", args.gemm, "--tile", f"{bm},{bn}", "--json", j]
+        rc, _ = run(cmd, log)
+        if rc == 0 and os.path.exists(j):
+            with open(j) as f:
+                r = json.load(f)
+            row[b] = r["cycles_per_iteration"]
+            row[b + "-busy"] = r["mfma_busy_pct"]
+    best = [row[b] for b in ("triton", "triton-pp") if b in row]
+    if "plugin" in row and best:
+        row["vs-best"] = min(best) / row["plugin"]
+    if "plugin" in row and "llc" in row:
+        row["vs-llc"] = row["llc"] / row["plugin"]
+    return row
+
+
+def fmt(v, f="%.1f"):
+    return "-" if v is None else (f % v if isinstance(v, float) else str(v))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    default_corpus = os.path.join(ROOT, "corpus", "triton")
+    ap.add_argument("--corpus", default=default_corpus)
+    ap.add_argument("--out", default=os.path.join(ROOT, "build", "triton-bench"))
+    ap.add_argument("--filter", default="")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--gemm", default="8192,8192,8192")
+    ap.add_argument("--iterations", type=int, default=32)
+    ap.add_argument("--plugin", default=os.path.join(ROOT, "build", "lib", "AMDGPUPingpong.so"))
+    ap.add_argument("--sim", default=os.path.join(ROOT, "build", "bin", "pingpong-sim"))
+    ap.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    ap.add_argument("--json", help="also write the rows as JSON")
+    args = ap.parse_args()
+    for p in (args.plugin, args.sim):
+        if not os.path.exists(p):
+            sys.exit(f"triton-bench: {p} is not built (bash scripts/dev.sh build)")
+    if not os.path.isdir(args.corpus):
+        sys.exit(f"triton-bench: no corpus at {args.corpus}")
+    os.makedirs(args.out, exist_ok=True)
+    bases = sorted({n[:-4] for n in os.listdir(args.corpus)
+                    if n.endswith("_pp0") and args.filter in n})
+    if not bases:
+        sys.exit("triton-bench: no NAME_pp0 case in the corpus" + (" matches the filter" if args.filter else ""))
+    print(f"triton-bench: {len(bases)} cases from {args.corpus}, GEMM {args.gemm}, "
+          f"{args.iterations} iterations", file=sys.stderr, flush=True)
+    rows = []
+    with cf.ThreadPoolExecutor(args.jobs) as ex:
+        futs = {ex.submit(one, args, b, args.corpus): b for b in bases}
+        for n, fu in enumerate(cf.as_completed(futs), 1):
+            rows.append(fu.result())
+            print(f"  [{n}/{len(bases)}] {futs[fu]}", file=sys.stderr, flush=True)
+    rows.sort(key=lambda r: r["case"])
+    cols = [("case", 44), ("triton", 8), ("triton-pp", 9), ("llc", 8), ("plugin", 8), ("mode", 12),
+            ("vs-best", 7), ("vs-llc", 7), ("llc-scratch", 6), ("plugin-scratch", 6)]
+    heads = ["case", "triton", "triton-pp", "llc-22", "plugin", "mode", "vs-best", "vs-llc", "llc-spill",
+             "pp-spill"]
+    if args.markdown:
+        print("| " + " | ".join(heads) + " | why not |")
+        print("|" + "---|" * (len(heads) + 1))
+    else:
+        print("  ".join(h.ljust(w) for h, (_, w) in zip(heads, cols)) + "  why not")
+    for r in rows:
+        vals = []
+        for k, w in cols:
+            v = r.get(k)
+            vals.append(fmt(v, "%.3f") if k.startswith("vs-") else fmt(v))
+        if args.markdown:
+            print("| " + " | ".join(vals) + " | " + r.get("why", "") + " |")
+        else:
+            print("  ".join(v.ljust(w) for v, (_, w) in zip(vals, cols)) + "  " + r.get("why", ""))
+    for arch in sorted({r["arch"] for r in rows if r.get("arch")}):
+        sel = [r for r in rows if r.get("arch") == arch and r.get("mode", "none") != "none"]
+        for key in ("vs-best", "vs-llc"):
+            xs = [r[key] for r in sel if key in r]
+            if xs:
+                g = math.exp(sum(math.log(x) for x in xs) / len(xs))
+                print(f"{arch}: geomean {key} {g:.3f} over {len(xs)} scheduled cases "
+                      f"(min {min(xs):.3f}, max {max(xs):.3f})")
+    sched = sum(1 for r in rows if r.get("mode", "none") != "none")
+    print(f"scheduled by the plugin: {sched} of {len(rows)} cases")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(rows, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
