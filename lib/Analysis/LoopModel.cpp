@@ -123,9 +123,9 @@ bool isSelect(StringRef Name) {
 
 class Analyzer {
 public:
-  Analyzer(MachineLoop &L, MachineFunction &MF)
+  Analyzer(MachineLoop &L, MachineFunction &MF, AnalysisOptions Opts)
       : L(L), MF(MF), TII(*MF.getSubtarget().getInstrInfo()),
-        T(OpcodeTable::get(TII)) {}
+        T(OpcodeTable::get(TII)), Opts(Opts) {}
 
   LoopAnalysis run();
 
@@ -134,6 +134,7 @@ private:
   MachineFunction &MF;
   const TargetInstrInfo &TII;
   const OpcodeTable &T;
+  AnalysisOptions Opts;
   LoopModel M;
   LoopAnalysis R;
   DenseMap<Register, SmallVector<unsigned, 2>> DefsOf;
@@ -528,6 +529,11 @@ LoopAnalysis Analyzer::run() {
     InstInfo II;
     II.MI = &MI;
     II.Kind = T.classify(MI);
+    if (Opts.ReplaceSchedule &&
+        (II.Kind == InstKind::SetPrio || II.Kind == InstKind::SchedFence)) {
+      M.OldSchedule.push_back(&MI);
+      continue;
+    }
     M.Insts.push_back(II);
   }
   for (const InstInfo &II : M.Insts)
@@ -542,7 +548,8 @@ LoopAnalysis Analyzer::run() {
     case InstKind::SetPrio:
     case InstKind::SchedFence:
       reject("loop already carries s_setprio/sched_barrier/iglp_opt: the "
-             "author's schedule is kept",
+             "author's schedule is kept (-amdgpu-pingpong-replace-schedule "
+             "replaces it)",
              MI);
       return R;
     case InstKind::LDSDMA:
@@ -635,8 +642,9 @@ LoopAnalysis Analyzer::run() {
 
 } // namespace
 
-LoopAnalysis analyzeLoop(MachineLoop &L, MachineFunction &MF) {
-  return Analyzer(L, MF).run();
+LoopAnalysis analyzeLoop(MachineLoop &L, MachineFunction &MF,
+                         AnalysisOptions Opts) {
+  return Analyzer(L, MF, Opts).run();
 }
 
 } // namespace pingpong

@@ -13,19 +13,22 @@
 using namespace llvm;
 namespace pingpong {
 
-void SyncDetacher::detach(LoopModel &Model) {
-  MBB = Model.Body;
-  std::vector<InstInfo> Kept;
-  for (unsigned I = 0; I < Model.Insts.size(); ++I) {
-    if (Model.Insts[I].R != Role::Sync) {
-      Kept.push_back(Model.Insts[I]);
-      continue;
-    }
-    MachineInstr *MI = Model.Insts[I].MI;
+void SyncDetacher::detach(MachineBasicBlock &Block,
+                          const std::vector<MachineInstr *> &MIs) {
+  MBB = &Block;
+  for (MachineInstr *MI : MIs) {
     MachineInstr *Next = MI->getNextNode();
     MI->removeFromParent();
     Detached.push_back({MI, Next});
   }
+}
+
+void SyncDetacher::detach(LoopModel &Model) {
+  std::vector<InstInfo> Kept;
+  std::vector<MachineInstr *> Sync;
+  for (const InstInfo &II : Model.Insts)
+    (II.R == Role::Sync ? Sync.push_back(II.MI) : Kept.push_back(II));
+  detach(*Model.Body, Sync);
   Model.Insts = std::move(Kept);
 }
 

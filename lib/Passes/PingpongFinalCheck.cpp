@@ -59,21 +59,37 @@ bool PingpongFinalCheck::runOnMachineFunction(MachineFunction &MF) {
     }
     if (!HasPrio || !HasFence)
       continue;
+    // A raised-priority region (s_setprio N>0 ... s_setprio 0) with MFMAs is
+    // a dot cluster; one without MFMAs is a memory cluster issued at high
+    // priority (Triton's OnePP raises it around A's global loads).
     unsigned DotClusters = 0, WaitsInDot = 0, MemInDot = 0, StrayMFMA = 0;
-    bool InDot = false;
+    unsigned RegionMFMA = 0, RegionMem = 0, RegionWaits = 0;
+    bool Raised = false;
+    DebugLoc Loc;
+    auto CloseRegion = [&]() {
+      if (Raised && RegionMFMA) {
+        ++DotClusters;
+        MemInDot += RegionMem;
+        WaitsInDot += RegionWaits;
+      }
+      RegionMFMA = RegionMem = RegionWaits = 0;
+    };
     for (const MachineInstr &MI : MBB.instrs()) {
       if (MI.isBundle())
         continue;
+      if (!Loc && MI.getDebugLoc())
+        Loc = MI.getDebugLoc();
       switch (Ops.classify(MI)) {
       case InstKind::SetPrio:
-        InDot = MI.getOperand(0).getImm() > 0;
-        DotClusters += InDot;
+        CloseRegion();
+        Raised = MI.getOperand(0).getImm() > 0;
         break;
       case InstKind::Waitcnt:
-        WaitsInDot += InDot;
+        RegionWaits += Raised;
         break;
       case InstKind::MFMA:
-        StrayMFMA += !InDot;
+        RegionMFMA += Raised;
+        StrayMFMA += !Raised;
         break;
       case InstKind::LDSRead:
       case InstKind::LDSWrite:
@@ -81,16 +97,17 @@ bool PingpongFinalCheck::runOnMachineFunction(MachineFunction &MF) {
       case InstKind::VMEMLoad:
       case InstKind::LDSDMA:
       case InstKind::VMEMStore:
-        MemInDot += InDot;
+        RegionMem += Raised;
         break;
       default:
         break;
       }
     }
+    CloseRegion();
     if (MemInDot || StrayMFMA) {
       ORE.emit([&]() {
-        MachineOptimizationRemarkMissed R(DEBUG_TYPE, "ClustersBroken",
-                                          DebugLoc(), &MBB);
+        MachineOptimizationRemarkMissed R(DEBUG_TYPE, "ClustersBroken", Loc,
+                                          &MBB);
         R << "final check, %bb." << ore::NV("Block", MBB.getNumber()) << " of "
           << ore::NV("Function", MF.getName())
           << ": cluster order did not survive: "
@@ -101,8 +118,7 @@ bool PingpongFinalCheck::runOnMachineFunction(MachineFunction &MF) {
       continue;
     }
     ORE.emit([&]() {
-      MachineOptimizationRemarkAnalysis R(DEBUG_TYPE, "FinalCheck", DebugLoc(),
-                                          &MBB);
+      MachineOptimizationRemarkAnalysis R(DEBUG_TYPE, "FinalCheck", Loc, &MBB);
       R << "final check, %bb." << ore::NV("Block", MBB.getNumber()) << " of "
         << ore::NV("Function", MF.getName()) << ": "
         << ore::NV("DotClusters", DotClusters)

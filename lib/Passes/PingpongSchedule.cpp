@@ -61,6 +61,12 @@ static cl::opt<DMAMode> DMAOpt(
                           "interval, right after the wait and barrier that "
                           "free its buffer (seed 002)")));
 
+static cl::opt<bool> ReplaceSchedule(
+    "amdgpu-pingpong-replace-schedule", cl::init(false),
+    cl::desc("Schedule loops that already carry s_setprio/sched_barrier/"
+             "iglp_opt (e.g. Triton's BlockPingpong) with the plugin's "
+             "schedule instead of keeping theirs (AMDGPUPingpong plugin)"));
+
 static cl::opt<bool> PrintRoles(
     "amdgpu-pingpong-print-roles", cl::init(false),
     cl::desc("Print the role of each instruction of every analysed loop "
@@ -149,7 +155,9 @@ bool PingpongSchedule::runOnMachineFunction(MachineFunction &MF) {
 }
 
 bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
-  LoopAnalysis A = analyzeLoop(L, MF);
+  AnalysisOptions AOpts;
+  AOpts.ReplaceSchedule = ReplaceSchedule;
+  LoopAnalysis A = analyzeLoop(L, MF, AOpts);
   if (!A.IsDotLoop)
     return false; // not a dot loop: nothing to say
   if (PrintRoles) {
@@ -204,6 +212,11 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
     return false;
   }
 
+  // A schedule already in the loop (replaced on request) is out of the
+  // block while modes are tried; it comes back if none applies.
+  SyncDetacher OldSchedule;
+  if (!M.OldSchedule.empty())
+    OldSchedule.detach(*M.Body, M.OldSchedule);
   std::string Tried;
   unsigned Budget = vectorRegisterBudget(MF);
   for (Mode Md : Modes) {
@@ -243,6 +256,7 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
       Identity[I] = I;
     unsigned Before = peakVectorPressure(M, Identity, *MDT);
     Sync.erase();
+    OldSchedule.erase();
     applyPlan(Work, *Plan, Ops);
     if (Plan->Layout.AsymmetricSync)
       emitAsymmetricSync(L, MF, Ops, *MDT, *MLI);
@@ -261,6 +275,11 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
                                            std::to_string(M.TileK))
         << " (" << ore::NV("TileBits", M.TileBits) << " bits); clusters: "
         << ore::NV("Clusters", Plan->describe(Work))
+        << (M.OldSchedule.empty()
+                ? std::string()
+                : "; replaced the loop's own schedule (" +
+                      std::to_string(M.OldSchedule.size()) +
+                      " s_setprio/sched_barrier)")
         << "; vector registers ~" << ore::NV("VGPRs", Peak) << " (was ~"
         << ore::NV("VGPRsBefore", Before) << ", budget "
         << ore::NV("Budget", Budget) << ")";

@@ -69,6 +69,9 @@ struct LoopModel {
   unsigned Replication = 1;     // waves computing the same outputs
   unsigned NumLocalReads = 0, NumLocalWrites = 0, NumGlobalLoads = 0,
            NumSync = 0, NumPrep = 0;
+  /// With AnalysisOptions::ReplaceSchedule: the loop's own s_setprio /
+  /// sched_barrier / iglp_opt, left out of Insts; deleted if a plan applies.
+  std::vector<llvm::MachineInstr *> OldSchedule;
 
   unsigned count(Role R) const;
   void print(llvm::raw_ostream &OS) const;
@@ -95,7 +98,15 @@ struct LoopAnalysis {
   bool HasLDSDMA = false;
 };
 
-LoopAnalysis analyzeLoop(llvm::MachineLoop &L, llvm::MachineFunction &MF);
+struct AnalysisOptions {
+  /// A loop that already carries a schedule (s_setprio, sched_barrier,
+  /// iglp_opt: Triton's BlockPingpong, or the author) is analysed without
+  /// it instead of being refused.
+  bool ReplaceSchedule = false;
+};
+
+LoopAnalysis analyzeLoop(llvm::MachineLoop &L, llvm::MachineFunction &MF,
+                         AnalysisOptions Opts = {});
 
 /// Waves per workgroup from "amdgpu-flat-work-group-size" (wave64), 0 if unknown.
 unsigned wavesPerWorkgroup(const llvm::MachineFunction &MF);

@@ -36,6 +36,9 @@ class SyncDetacher {
 public:
   /// Detach every Sync instruction of Model and drop it from Model.Insts.
   void detach(LoopModel &Model);
+  /// Detach these instructions of MBB.
+  void detach(llvm::MachineBasicBlock &MBB,
+              const std::vector<llvm::MachineInstr *> &MIs);
   void restore();
   void erase(); // the plan was applied: delete the detached instructions
   bool empty() const { return Detached.empty(); }
