@@ -26,6 +26,7 @@
 #include "gtest/gtest.h"
 
 #include <cstdlib>
+#include <set>
 
 using namespace llvm;
 using namespace pingpong;
@@ -141,8 +142,27 @@ TEST_F(TinyLoop, LayoutsAndAutoChoice) {
   EXPECT_TRUE(candidateModes(*A.Model, Why).empty());
   EXPECT_NE(Why.Reason.find("below 33554432"), std::string::npos) << Why.Reason;
   EXPECT_TRUE(layoutTwoPP(*A.Model, Why).has_value());
-  EXPECT_FALSE(layoutFourPP(*A.Model, Why).has_value()); // 2 K steps
-  EXPECT_NE(Why.Reason.find("multiple of 4"), std::string::npos);
+  // 2 K steps x 2 accumulators: four-cluster splits each K step's
+  // accumulators, K-major (acc0 k0, acc1 k0, acc0 k1, acc1 k1).
+  EXPECT_TRUE(layoutFourPP(*A.Model, Why).has_value());
+  std::vector<std::pair<unsigned, unsigned>> StepAndSlice;
+  for (const InstInfo &I : A.Model->Insts)
+    if (I.R == Role::Dot)
+      StepAndSlice.push_back({I.KStep, A.Model->slice(I, 4)});
+  ASSERT_EQ(StepAndSlice.size(), 4u);
+  std::set<unsigned> Slices;
+  for (auto [Step, Slice] : StepAndSlice) {
+    EXPECT_EQ(Slice / 2, Step) << "K step 0 fills slices 0-1, step 1 slices 2-3";
+    Slices.insert(Slice);
+  }
+  EXPECT_EQ(Slices.size(), 4u);
+  for (const InstInfo &I : A.Model->Insts)
+    if (I.R == Role::LocalRead)
+      EXPECT_EQ(A.Model->slice(I, 4), 0u) << "reads go with their first user";
+  // 4 MFMAs do not split into 3.
+  EXPECT_FALSE(canSliceAcrossWaveGroups(*A.Model, 3, Mode::TwoPP, Why));
+  EXPECT_NE(Why.Reason.find("split into 3 equal parts"), std::string::npos)
+      << Why.Reason;
 }
 
 TEST_F(TinyLoop, OpcodeTable) {

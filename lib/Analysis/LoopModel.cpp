@@ -159,7 +159,8 @@ private:
                                         bool &LoopCarried) const;
   bool classifyDots();
   bool traceOperand(Register Reg, unsigned UsePos, Operand Op, unsigned K,
-                    unsigned Depth, SmallPtrSetImpl<const MachineInstr *> &Seen);
+                    unsigned Order, unsigned Depth,
+                    SmallPtrSetImpl<const MachineInstr *> &Seen);
   bool traceWrites();
   bool traceToGlobal(Register Reg, unsigned UsePos, unsigned WritePos,
                      unsigned Depth, SmallPtrSetImpl<const MachineInstr *> &Seen);
@@ -310,11 +311,26 @@ bool Analyzer::classifyDots() {
     ++M.NumDots;
     M.ChainLen = std::max(M.ChainLen, Step + 1);
   }
+  // Accumulator index: the chain's K step 0 MFMA in program order; each
+  // later step inherits it through the accumulator register.
+  DenseMap<Register, unsigned> AccOfReg;
   SmallVector<unsigned, 8> PerStep(M.ChainLen, 0);
-  for (const InstInfo &II : M.Insts)
-    if (II.R == Role::Dot)
-      ++PerStep[II.KStep];
+  for (InstInfo &II : M.Insts) {
+    if (II.R != Role::Dot)
+      continue;
+    unsigned Acc = PerStep[II.KStep]++;
+    if (II.KStep) {
+      auto It = AccOfReg.find(regUses(*II.MI)[2]);
+      if (It != AccOfReg.end())
+        Acc = It->second;
+    }
+    AccOfReg[II.MI->getOperand(0).getReg()] = Acc;
+    II.DotOrder = Acc; // K step added below, once NumAccumulators is known
+  }
   M.NumAccumulators = PerStep[0];
+  for (InstInfo &II : M.Insts)
+    if (II.R == Role::Dot)
+      II.DotOrder += II.KStep * M.NumAccumulators;
   for (unsigned S = 0; S < M.ChainLen; ++S)
     if (PerStep[S] != M.NumAccumulators)
       return reject("irregular MFMA chains: " + Twine(PerStep[S]) +
@@ -324,7 +340,7 @@ bool Analyzer::classifyDots() {
 }
 
 bool Analyzer::traceOperand(Register Reg, unsigned UsePos, Operand Op,
-                            unsigned K, unsigned Depth,
+                            unsigned K, unsigned Order, unsigned Depth,
                             SmallPtrSetImpl<const MachineInstr *> &Seen) {
   if (!Reg.isVirtual() || Depth > 16)
     return true;
@@ -343,8 +359,10 @@ bool Analyzer::traceOperand(Register Reg, unsigned UsePos, Operand Op,
         DI.R = Role::LocalRead;
         DI.Op = Op;
         DI.KStep = K;
+        DI.DotOrder = Order;
       } else {
         DI.KStep = std::min(DI.KStep, K);
+        DI.DotOrder = std::min(DI.DotOrder, Order);
         if (DI.Op != Op)
           DI.Op = Operand::None;
       }
@@ -366,11 +384,13 @@ bool Analyzer::traceOperand(Register Reg, unsigned UsePos, Operand Op,
     if (DI.R == Role::Other) {
       DI.R = Role::OperandPrep;
       DI.KStep = K;
+      DI.DotOrder = Order;
     } else if (DI.R == Role::OperandPrep) {
       DI.KStep = std::min(DI.KStep, K);
+      DI.DotOrder = std::min(DI.DotOrder, Order);
     }
     for (Register U : regUses(*DI.MI))
-      if (!traceOperand(U, D, Op, K, Depth + 1, Seen))
+      if (!traceOperand(U, D, Op, K, Order, Depth + 1, Seen))
         return false;
   }
   return true;
@@ -596,10 +616,11 @@ LoopAnalysis Analyzer::run() {
       continue;
     SmallVector<Register, 4> Uses = regUses(*M.Insts[I].MI);
     SmallPtrSet<const MachineInstr *, 16> Seen;
-    if (!traceOperand(Uses[0], I, Operand::A, M.Insts[I].KStep, 0, Seen))
+    unsigned K = M.Insts[I].KStep, Order = M.Insts[I].DotOrder;
+    if (!traceOperand(Uses[0], I, Operand::A, K, Order, 0, Seen))
       return R;
     Seen.clear();
-    if (!traceOperand(Uses[1], I, Operand::B, M.Insts[I].KStep, 0, Seen))
+    if (!traceOperand(Uses[1], I, Operand::B, K, Order, 0, Seen))
       return R;
   }
   if (!traceWrites() || !assignOperandsByObject())

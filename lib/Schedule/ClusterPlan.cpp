@@ -46,10 +46,14 @@ std::string ClusterPlan::describe(const LoopModel &M) const {
 bool canSliceAcrossWaveGroups(const LoopModel &M, unsigned Slices, Mode Md,
                               Rejection &Why) {
   std::string Name = modeName(Md);
-  if (M.ChainLen % Slices) {
-    Why.Reason = Name + " needs the K steps per iteration to be a multiple of " +
-                 std::to_string(Slices) + "; the loop has " +
-                 std::to_string(M.ChainLen);
+  // Along K when the K steps divide; otherwise each K step's accumulators
+  // are split too (a cut Triton's K-slicing of local loads cannot make).
+  if (M.ChainLen % Slices && M.NumDots % Slices) {
+    Why.Reason = Name + " needs the MFMAs of an iteration (" +
+                 std::to_string(M.ChainLen) + " K steps x " +
+                 std::to_string(M.NumAccumulators) +
+                 " accumulators) to split into " + std::to_string(Slices) +
+                 " equal parts";
     return false;
   }
   if (M.Waves != 8) {

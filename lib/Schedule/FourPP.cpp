@@ -16,7 +16,6 @@ namespace pingpong {
 std::optional<ClusterLayout> layoutFourPP(const LoopModel &M, Rejection &Why) {
   if (!canSliceAcrossWaveGroups(M, 4, Mode::FourPP, Why))
     return std::nullopt;
-  unsigned Quarter = M.ChainLen / 4;
   ClusterLayout L;
   L.M = Mode::FourPP;
   L.BarrierBetweenClusters = L.AsymmetricSync = true;
@@ -30,8 +29,8 @@ std::optional<ClusterLayout> layoutFourPP(const LoopModel &M, Rejection &Why) {
                 {ClusterKind::Dot, "dot1"},
                 {ClusterKind::Mem, "mem2"}, {ClusterKind::Dot, "dot2"},
                 {ClusterKind::Mem, "mem3"}, {ClusterKind::Dot, "dot3"}};
-  L.Desired = [Quarter](const InstInfo &I) -> int {
-    unsigned Slice = I.KStep / Quarter;
+  L.Desired = [Dots = M.NumDots](const InstInfo &I) -> int {
+    unsigned Slice = LoopModel::dotSlice(I, 4, Dots);
     switch (I.R) {
     case Role::LocalRead: return Slice == 0 ? 0 : (Slice == 1 ? 3 : 6);
     case Role::GlobalLoad: return I.Op == Operand::B ? 4 : 1;

@@ -15,7 +15,6 @@ namespace pingpong {
 std::optional<ClusterLayout> layoutTwoPP(const LoopModel &M, Rejection &Why) {
   if (!canSliceAcrossWaveGroups(M, 2, Mode::TwoPP, Why))
     return std::nullopt;
-  unsigned Half = M.ChainLen / 2;
   ClusterLayout L;
   L.M = Mode::TwoPP;
   L.BarrierBetweenClusters = L.AsymmetricSync = true;
@@ -25,11 +24,11 @@ std::optional<ClusterLayout> layoutTwoPP(const LoopModel &M, Rejection &Why) {
                 {ClusterKind::Dot, "dot0"},
                 {ClusterKind::Mem, "mem1"},
                 {ClusterKind::Dot, "dot1"}};
-  L.Desired = [Half](const InstInfo &I) -> int {
+  L.Desired = [Dots = M.NumDots](const InstInfo &I) -> int {
     switch (I.R) {
     case Role::LocalRead: return 0;
     case Role::GlobalLoad: return 1;
-    case Role::Dot: return I.KStep < Half ? 2 : 4;
+    case Role::Dot: return LoopModel::dotSlice(I, 2, Dots) == 0 ? 2 : 4;
     case Role::LocalWrite: return 3;
     default: return -1;
     }

@@ -50,6 +50,10 @@ struct InstInfo {
   /// K step: for a Dot, its position in its accumulator chain; for a
   /// LocalRead/OperandPrep, the earliest K step that consumes it.
   unsigned KStep = 0;
+  /// Dot order, K-major: KStep * NumAccumulators + accumulator index. For a
+  /// Dot its own; for a LocalRead/OperandPrep the smallest of its consumers.
+  /// Slicing the dot in S parts cuts this order into S equal ranges.
+  unsigned DotOrder = 0;
 };
 
 struct LoopModel {
@@ -74,6 +78,16 @@ struct LoopModel {
   std::vector<llvm::MachineInstr *> OldSchedule;
 
   unsigned count(Role R) const;
+  /// Which of Slices equal parts of the dot order I belongs to (Dot,
+  /// LocalRead, OperandPrep). Along K when Slices divides the K steps;
+  /// otherwise the accumulators of a K step are split too.
+  unsigned slice(const InstInfo &I, unsigned Slices) const {
+    return dotSlice(I, Slices, NumDots);
+  }
+  static unsigned dotSlice(const InstInfo &I, unsigned Slices,
+                           unsigned NumDots) {
+    return uint64_t(I.DotOrder) * Slices / std::max(1u, NumDots);
+  }
   void print(llvm::raw_ostream &OS) const;
 };
 
