@@ -109,6 +109,20 @@ static std::optional<Directive> loopDirective(const MachineLoop &L,
     if (!Node || Node == LoopMD || Node->getNumOperands() == 0)
       continue;
     auto *Key = dyn_cast_or_null<MDString>(Node->getOperand(0).get());
+    if (Key && Key->getString() == "amdgpu.pingpong.layout") {
+      auto *Val = Node->getNumOperands() == 2
+                      ? dyn_cast_or_null<MDString>(Node->getOperand(1).get())
+                      : nullptr;
+      if (!Val) {
+        Error = "malformed !llvm.loop metadata \"amdgpu.pingpong.layout\": "
+                "expected !{!\"amdgpu.pingpong.layout\", !\"pingpong-layout "
+                "v1; ...\"}";
+        return std::nullopt;
+      }
+      Directive D{Mode::Auto, "loop metadata"};
+      D.LayoutText = Val->getString().str();
+      return D;
+    }
     if (!Key || Key->getString() != "amdgpu.pingpong")
       continue;
     auto *Val = Node->getNumOperands() == 2
@@ -140,7 +154,7 @@ std::optional<Directive> resolveDirective(const Function &F,
   std::optional<Directive> LoopD = loopDirective(L, Error);
   if (!LoopD)
     return std::nullopt;
-  if (LoopD->M != Mode::Auto)
+  if (LoopD->M != Mode::Auto || !LoopD->LayoutText.empty())
     return LoopD;
   if (F.hasFnAttribute("amdgpu-pingpong")) {
     StringRef V = F.getFnAttribute("amdgpu-pingpong").getValueAsString();

@@ -203,10 +203,26 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
     return false;
   }
   LoopModel &M = *A.Model;
-  bool Forced = D->M != Mode::Auto;
+  // A layout from loop metadata is forced like a mode (Mode::Auto stands
+  // for it in the list below).
+  std::optional<ClusterLayout> Custom;
+  if (!D->LayoutText.empty()) {
+    std::string LayoutError;
+    Custom = parseLayout(D->LayoutText, M.NumDots, LayoutError);
+    if (!Custom) {
+      MF.getFunction().getContext().diagnose(DiagnosticInfoGeneric(
+          ("amdgpu-pingpong: in function '" + MF.getName() +
+           "': invalid !llvm.loop \"amdgpu.pingpong.layout\": " + LayoutError)
+              .str(),
+          DS_Error));
+      return false;
+    }
+  }
+  bool Forced = D->M != Mode::Auto || Custom;
   Rejection Why;
-  std::vector<Mode> Modes =
-      Forced ? std::vector<Mode>{D->M} : candidateModes(M, Why);
+  std::vector<Mode> Modes = Custom ? std::vector<Mode>{Mode::Auto}
+                            : Forced ? std::vector<Mode>{D->M}
+                                     : candidateModes(M, Why);
   if (Modes.empty()) {
     missed(L, Why.Reason, Why.At);
     return false;
@@ -220,8 +236,14 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
   std::string Tried;
   unsigned Budget = vectorRegisterBudget(MF);
   for (Mode Md : Modes) {
+    const std::string Name = Custom ? "custom layout" : modeName(Md);
     Rejection W;
-    std::optional<ClusterLayout> Layout = layoutFor(Md, M, W);
+    std::optional<ClusterLayout> Layout = Custom ? Custom : layoutFor(Md, M, W);
+    if (Custom && Custom->AsymmetricSync && M.Waves != 8) {
+      Layout.reset();
+      W.Reason = "the layout's asymmetric sync needs 8 waves per workgroup; "
+                 "this kernel has " + std::to_string(M.Waves);
+    }
     std::string Fail;
     LoopModel Work = M;
     SyncDetacher Sync;
@@ -241,20 +263,24 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
       } else {
         Peak = peakVectorPressure(Work, Plan->Order, *MDT);
         if (Peak > Budget && !Forced)
-          Fail = "register budget: the " + std::string(modeName(Md)) +
+          Fail = "register budget: the " + Name +
                  " order needs about " + std::to_string(Peak) +
                  " vector registers, more than the " + std::to_string(Budget) +
                  " two waves per SIMD allow (it would spill)";
       }
     }
     if (!Fail.empty()) {
-      Tried += std::string(Tried.empty() ? "" : "; ") + modeName(Md) + ": " + Fail;
+      Tried += std::string(Tried.empty() ? "" : "; ") + Name + ": " + Fail;
       continue; // Sync's destructor puts the loop's barriers back
     }
     std::vector<unsigned> Identity(M.Insts.size());
     for (unsigned I = 0; I < Identity.size(); ++I)
       Identity[I] = I;
     unsigned Before = peakVectorPressure(M, Identity, *MDT);
+    if (PrintRoles)
+      errs() << "amdgpu-pingpong: " << MF.getName() << ": loop %bb."
+             << L.getHeader()->getNumber() << " " << Name
+             << " layout: " << Plan->Layout.print() << "\n";
     Sync.erase();
     OldSchedule.erase();
     applyPlan(Work, *Plan, Ops);
@@ -265,7 +291,7 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
                                   L.getHeader());
       R << "loop %bb." << ore::NV("Loop", L.getHeader()->getNumber())
         << " of " << ore::NV("Function", MF.getName()) << ": "
-        << ore::NV("Mode", modeName(Md)) << " (" << ore::NV("Source", D->Source)
+        << ore::NV("Mode", Name) << " (" << ore::NV("Source", D->Source)
         << "), " << ore::NV("Waves", M.Waves) << " waves, mfma "
         << ore::NV("MFMA", std::to_string(M.Shape.M) + "x" +
                                std::to_string(M.Shape.N) + "x" +
@@ -286,7 +312,7 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
       return R;
     });
     if (Forced && Peak > Budget)
-      missed(L, "forced " + std::string(modeName(Md)) + " needs about " +
+      missed(L, "forced " + Name + " needs about " +
                     std::to_string(Peak) + " vector registers, more than " +
                     std::to_string(Budget) + ": expect spills");
     return true;

@@ -65,6 +65,19 @@ bool canSliceAcrossWaveGroups(const LoopModel &M, unsigned Slices, Mode Md,
   return true;
 }
 
+std::optional<ClusterLayout> builtinLayout(const char *Text, Mode Md,
+                                           const LoopModel &M, Rejection &Why) {
+  std::string Error;
+  std::optional<ClusterLayout> L = parseLayout(Text, M.NumDots, Error);
+  if (!L) {
+    Why.Reason = "internal error in the " + std::string(modeName(Md)) +
+                 " layout: " + Error;
+    return std::nullopt;
+  }
+  L->M = Md;
+  return L;
+}
+
 std::optional<ClusterLayout> layoutFor(Mode Md, const LoopModel &M,
                                        Rejection &Why) {
   switch (Md) {
@@ -88,7 +101,7 @@ std::optional<ClusterPlan> planClusters(const LoopModel &M, const DepGraph &G,
   std::vector<int> Want(N);
   std::vector<unsigned> C(N, 0);
   for (unsigned I = 0; I < N; ++I)
-    Want[I] = Layout.Desired(M.Insts[I]);
+    Want[I] = Layout.desired(M.Insts[I]);
   for (unsigned I = 0; I < N; ++I) {
     unsigned Earliest = 0;
     for (unsigned P : G.Preds[I])

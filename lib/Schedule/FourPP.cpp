@@ -1,45 +1,34 @@
 //===- FourPP.cpp - dot sliced in four along K (8 warps) -----------------===//
 //
-// mem0: LDS reads of K slice 0, global loads of A; dot0;
-// mem1: global loads of B, LDS reads of slice 1; dot1;
+// mem0: LDS reads of slice 0, then global loads of A; dot0;
+// mem1: LDS reads of slice 1, then global loads of B; dot1;
 // mem2: LDS reads of slices 2 and 3; dot2;
 // mem3: LDS writes; dot3.
 // Each slice's reads sit in the memory cluster before its dot, so fewer
 // operand registers are live at once than with all reads up front
-// (Triton's transformFourPPClusters).
+// (Triton's transformFourPPClusters). Slices cut the dot order (K step,
+// then accumulator), so 2 K steps still give four slices.
 //
 //===----------------------------------------------------------------------===//
 #include "pingpong/Schedule/ClusterPlan.h"
 
 namespace pingpong {
 
+// Each memory cluster reads LDS first, then issues its global loads (loads
+// of an unknown operand go with A's).
+static const char *FourPPLayout =
+    "pingpong-layout v1; sync barrier asymmetric delay-global-data; "
+    "mem mem0: local-read[0/4]; mem+ mem0.global: global-load.a, global-load.-; "
+    "dot dot0: dot[0/4]; "
+    "mem mem1: local-read[1/4]; mem+ mem1.global: global-load.b; "
+    "dot dot1: dot[1/4]; "
+    "mem mem2: local-read[2-3/4]; dot dot2: dot[2/4]; "
+    "mem mem3: local-write; dot dot3: dot[3/4]";
+
 std::optional<ClusterLayout> layoutFourPP(const LoopModel &M, Rejection &Why) {
   if (!canSliceAcrossWaveGroups(M, 4, Mode::FourPP, Why))
     return std::nullopt;
-  ClusterLayout L;
-  L.M = Mode::FourPP;
-  L.BarrierBetweenClusters = L.AsymmetricSync = true;
-  L.DelayGlobalDataUse = true;
-  // Each memory cluster reads LDS first, then issues its global loads.
-  L.Clusters = {{ClusterKind::Mem, "mem0"},
-                {ClusterKind::Mem, "mem0.global", /*Joined=*/true},
-                {ClusterKind::Dot, "dot0"},
-                {ClusterKind::Mem, "mem1"},
-                {ClusterKind::Mem, "mem1.global", /*Joined=*/true},
-                {ClusterKind::Dot, "dot1"},
-                {ClusterKind::Mem, "mem2"}, {ClusterKind::Dot, "dot2"},
-                {ClusterKind::Mem, "mem3"}, {ClusterKind::Dot, "dot3"}};
-  L.Desired = [Dots = M.NumDots](const InstInfo &I) -> int {
-    unsigned Slice = LoopModel::dotSlice(I, 4, Dots);
-    switch (I.R) {
-    case Role::LocalRead: return Slice == 0 ? 0 : (Slice == 1 ? 3 : 6);
-    case Role::GlobalLoad: return I.Op == Operand::B ? 4 : 1;
-    case Role::Dot: return Slice == 0 ? 2 : (Slice == 1 ? 5 : 3 + 2 * Slice);
-    case Role::LocalWrite: return 8;
-    default: return -1;
-    }
-  };
-  return L;
+  return builtinLayout(FourPPLayout, Mode::FourPP, M, Why);
 }
 
 } // namespace pingpong

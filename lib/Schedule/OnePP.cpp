@@ -12,24 +12,17 @@
 
 namespace pingpong {
 
+// The memory cluster is cut by operand: A's reads and loads, then B's (reads
+// and loads of an unknown operand go with B).
+static const char *OnePPLayout =
+    "pingpong-layout v1; "
+    "mem mem-a: local-read.a, global-load.a; "
+    "mem mem-b: local-read, global-load; "
+    "dot dot: dot; "
+    "mem store: local-write";
+
 std::optional<ClusterLayout> layoutOnePP(const LoopModel &M, Rejection &Why) {
-  ClusterLayout L;
-  L.M = Mode::OnePP;
-  L.Clusters = {{ClusterKind::Mem, "mem-a"},
-                {ClusterKind::Mem, "mem-b"},
-                {ClusterKind::Dot, "dot"},
-                {ClusterKind::Mem, "store"}};
-  L.Desired = [](const InstInfo &I) -> int {
-    switch (I.R) {
-    case Role::LocalRead:
-    case Role::GlobalLoad:
-      return I.Op == Operand::A ? 0 : 1;
-    case Role::Dot: return 2;
-    case Role::LocalWrite: return 3;
-    default: return -1;
-    }
-  };
-  return L;
+  return builtinLayout(OnePPLayout, Mode::OnePP, M, Why);
 }
 
 } // namespace pingpong

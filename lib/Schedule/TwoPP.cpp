@@ -12,28 +12,17 @@
 
 namespace pingpong {
 
+static const char *TwoPPLayout =
+    "pingpong-layout v1; sync barrier asymmetric delay-global-data; "
+    "mem mem0: local-read; mem+ mem0.global: global-load; "
+    "dot dot0: dot[0/2]; "
+    "mem mem1: local-write; "
+    "dot dot1: dot[1/2]";
+
 std::optional<ClusterLayout> layoutTwoPP(const LoopModel &M, Rejection &Why) {
   if (!canSliceAcrossWaveGroups(M, 2, Mode::TwoPP, Why))
     return std::nullopt;
-  ClusterLayout L;
-  L.M = Mode::TwoPP;
-  L.BarrierBetweenClusters = L.AsymmetricSync = true;
-  L.DelayGlobalDataUse = true;
-  L.Clusters = {{ClusterKind::Mem, "mem0"},
-                {ClusterKind::Mem, "mem0.global", /*Joined=*/true},
-                {ClusterKind::Dot, "dot0"},
-                {ClusterKind::Mem, "mem1"},
-                {ClusterKind::Dot, "dot1"}};
-  L.Desired = [Dots = M.NumDots](const InstInfo &I) -> int {
-    switch (I.R) {
-    case Role::LocalRead: return 0;
-    case Role::GlobalLoad: return 1;
-    case Role::Dot: return LoopModel::dotSlice(I, 2, Dots) == 0 ? 2 : 4;
-    case Role::LocalWrite: return 3;
-    default: return -1;
-    }
-  };
-  return L;
+  return builtinLayout(TwoPPLayout, Mode::TwoPP, M, Why);
 }
 
 } // namespace pingpong

@@ -1,7 +1,8 @@
 //===- Directives.h - what the user asked for, per run/kernel/loop -*- C++ -*-===//
 //
 // Three channels, most specific first when the command line says "auto":
-//   !llvm.loop !{!"amdgpu.pingpong", !"<mode>"}  on the loop latch
+//   !llvm.loop !{!"amdgpu.pingpong", !"<mode>"}  on the loop latch, or
+//   !llvm.loop !{!"amdgpu.pingpong.layout", !"<layout text>"} (Layout.h)
 //   "amdgpu-pingpong"="<mode>"                    function attribute
 //   -amdgpu-pingpong=<mode>                       command line (default auto)
 // A non-auto command line value overrides both (it "forces" every loop).
@@ -35,6 +36,9 @@ std::optional<Mode> parseMode(llvm::StringRef S);
 struct Directive {
   Mode M = Mode::Auto;
   const char *Source = "auto"; // or "command line", "function attribute", "loop metadata"
+  /// !{!"amdgpu.pingpong.layout", !"pingpong-layout v1; ..."} on the loop: a
+  /// layout in the text form of Schedule/Layout.h, forced like a mode.
+  std::string LayoutText;
 };
 
 /// Mode set on the command line (the plugin's cl::opt).

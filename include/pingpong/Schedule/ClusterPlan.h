@@ -11,45 +11,14 @@
 
 #include "pingpong/Analysis/Directives.h"
 #include "pingpong/Analysis/LoopModel.h"
+#include "pingpong/Schedule/Layout.h"
 
-#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace pingpong {
 struct DepGraph;
-
-enum class ClusterKind { Mem, Dot };
-
-struct Cluster {
-  ClusterKind Kind;
-  std::string Name;
-  /// Continues the cluster before it (same kind): only a scheduling fence
-  /// between them, no barrier, wait or priority change. Fixes an order
-  /// inside a memory cluster (e.g. LDS reads before global loads, so the
-  /// LDS port starts first and the loads issue in its shadow).
-  bool Joined = false;
-};
-
-/// What a mode asks for; built by the per-mode files.
-struct ClusterLayout {
-  Mode M = Mode::Off;
-  std::vector<Cluster> Clusters;
-  /// 8-wave modes: s_barrier between clusters and the asymmetric sync that
-  /// shifts waves 4-7 one cluster behind waves 0-3. They replace the loop's
-  /// own barriers and fences.
-  bool BarrierBetweenClusters = false;
-  bool AsymmetricSync = false;
-  /// Instructions without a role that use this iteration's global-load data
-  /// (v_perm/pack before an LDS write) go to the memory cluster of their
-  /// users rather than the first one after the load, where they would wait
-  /// out the global latency. Measured in the model: a gain for the 8-wave
-  /// modes (barrier-paced), a loss for one-cluster (docs/modes.md).
-  bool DelayGlobalDataUse = false;
-  /// Cluster for an instruction with a role, or -1 to let dependences decide.
-  std::function<int(const InstInfo &)> Desired;
-};
 
 struct ClusterPlan {
   ClusterLayout Layout;
@@ -64,6 +33,11 @@ struct ClusterPlan {
 /// iteration, and the workgroup has the 8 waves the asymmetric sync pairs up.
 bool canSliceAcrossWaveGroups(const LoopModel &M, unsigned Slices, Mode Md,
                               Rejection &Why);
+
+/// A mode's layout from its text (Layout.h); a text that does not parse is
+/// a bug of the plugin, reported through Why.
+std::optional<ClusterLayout> builtinLayout(const char *Text, Mode Md,
+                                           const LoopModel &M, Rejection &Why);
 
 /// The three layouts Triton's BlockPingpong uses (one file each). They fail
 /// (nullopt + Why) when the loop cannot be cut that way.

@@ -1,0 +1,90 @@
+//===- Layout.h - a mode's clusters as data ----------------------*- C++ -*-===//
+//
+// A layout names the clusters of one loop iteration, in order, and which
+// instructions each takes: selectors over the loop model's roles (role,
+// operand, slice of the dot order). Instructions no selector takes are placed
+// by dependences (planClusters). The same layout has a text form, versioned,
+// which the mode files are written in and which loop metadata can carry:
+//
+//   pingpong-layout v1; sync barrier asymmetric delay-global-data;
+//   mem mem0: local-read; mem+ mem0.global: global-load;
+//   dot dot0: dot[0/2]; mem mem1: local-write; dot dot1: dot[1/2]
+//
+// Clauses are separated by ';'. `sync` lists the layout's flags: `barrier`
+// (s_barrier with the LDS drained between clusters; replaces the loop's own
+// barriers), `asymmetric` (waves 4-7 one cluster behind), `delay-global-data`
+// (VALU on global-load data goes with its users). A cluster clause is
+// `mem|mem+|dot NAME: SELECTOR, ...`; `mem+` continues the cluster before it
+// (only a scheduling fence between them). A selector is a role (`local-read`,
+// `local-write`, `global-load`, `dot`, `operand-prep`), optionally `.a`/`.b`
+// for the operand, optionally `[i/S]` or `[i-j/S]`: slices i..j of S equal
+// parts of the dot order (K step, then accumulator). The first cluster with
+// a matching selector takes an instruction.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PINGPONG_SCHEDULE_LAYOUT_H
+#define PINGPONG_SCHEDULE_LAYOUT_H
+
+#include "pingpong/Analysis/Directives.h"
+#include "pingpong/Analysis/LoopModel.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pingpong {
+
+enum class ClusterKind { Mem, Dot };
+
+struct Selector {
+  Role R = Role::Other;
+  std::optional<Operand> Op; // none: any operand
+  unsigned Slices = 0;       // 0: any slice
+  unsigned First = 0, Last = 0;
+  bool matches(const InstInfo &I, unsigned NumDots) const;
+};
+
+struct Cluster {
+  ClusterKind Kind;
+  std::string Name;
+  /// Continues the cluster before it (same kind): only a scheduling fence
+  /// between them, no barrier, wait or priority change. Fixes an order
+  /// inside a memory cluster (e.g. LDS reads before global loads, so the
+  /// LDS port starts first and the loads issue in its shadow).
+  bool Joined = false;
+  std::vector<Selector> Takes;
+};
+
+/// What a mode asks for; built from its text by the per-mode files.
+struct ClusterLayout {
+  Mode M = Mode::Off;
+  std::vector<Cluster> Clusters;
+  /// 8-wave modes: s_barrier between clusters and the asymmetric sync that
+  /// shifts waves 4-7 one cluster behind waves 0-3. They replace the loop's
+  /// own barriers and fences.
+  bool BarrierBetweenClusters = false;
+  bool AsymmetricSync = false;
+  /// Instructions without a role that use this iteration's global-load data
+  /// (v_perm/pack before an LDS write) go to the memory cluster of their
+  /// users rather than the first one after the load, where they would wait
+  /// out the global latency. Measured in the model: a gain for the 8-wave
+  /// modes (barrier-paced), a loss for one-cluster (docs/modes.md).
+  bool DelayGlobalDataUse = false;
+  /// Dots of the loop, for slice selectors.
+  unsigned NumDots = 0;
+
+  /// Cluster for an instruction with a role, or -1 to let dependences decide.
+  int desired(const InstInfo &I) const;
+  /// The text form (parseLayout(print()) gives the same layout).
+  std::string print() const;
+};
+
+/// Parse the text form for a loop with NumDots MFMAs. On error: nullopt and
+/// Error names the clause and what was expected.
+std::optional<ClusterLayout> parseLayout(llvm::StringRef Text, unsigned NumDots,
+                                         std::string &Error);
+
+} // namespace pingpong
+#endif

@@ -1,0 +1,196 @@
+//===- Layout.cpp - cluster layouts: matching, text form -----------------===//
+#include "pingpong/Schedule/Layout.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/Twine.h"
+
+using namespace llvm;
+namespace pingpong {
+
+static const char *Version = "pingpong-layout v1";
+
+bool Selector::matches(const InstInfo &I, unsigned NumDots) const {
+  if (I.R != R || (Op && I.Op != *Op))
+    return false;
+  if (!Slices)
+    return true;
+  unsigned S = LoopModel::dotSlice(I, Slices, NumDots);
+  return S >= First && S <= Last;
+}
+
+int ClusterLayout::desired(const InstInfo &I) const {
+  for (unsigned C = 0; C < Clusters.size(); ++C)
+    for (const Selector &S : Clusters[C].Takes)
+      if (S.matches(I, NumDots))
+        return C;
+  return -1;
+}
+
+std::string ClusterLayout::print() const {
+  std::string S = Version;
+  SmallVector<StringRef, 3> Flags;
+  if (BarrierBetweenClusters)
+    Flags.push_back("barrier");
+  if (AsymmetricSync)
+    Flags.push_back("asymmetric");
+  if (DelayGlobalDataUse)
+    Flags.push_back("delay-global-data");
+  if (!Flags.empty())
+    S += "; sync " + join(Flags, " ");
+  for (const Cluster &C : Clusters) {
+    S += C.Kind == ClusterKind::Dot ? "; dot " : (C.Joined ? "; mem+ " : "; mem ");
+    S += C.Name + ":";
+    for (unsigned I = 0; I < C.Takes.size(); ++I) {
+      const Selector &Sel = C.Takes[I];
+      S += I ? ", " : " ";
+      S += roleName(Sel.R);
+      if (Sel.Op)
+        S += *Sel.Op == Operand::A ? ".a" : (*Sel.Op == Operand::B ? ".b" : ".-");
+      if (Sel.Slices) {
+        S += "[" + std::to_string(Sel.First);
+        if (Sel.Last != Sel.First)
+          S += "-" + std::to_string(Sel.Last);
+        S += "/" + std::to_string(Sel.Slices) + "]";
+      }
+    }
+  }
+  return S;
+}
+
+namespace {
+std::optional<Role> roleByName(StringRef N) {
+  for (Role R : {Role::Dot, Role::LocalRead, Role::LocalWrite, Role::GlobalLoad,
+                 Role::OperandPrep})
+    if (N == roleName(R))
+      return R;
+  return std::nullopt;
+}
+
+bool parseSelector(StringRef T, Selector &S, std::string &Error) {
+  StringRef Slice;
+  size_t Br = T.find('[');
+  if (Br != StringRef::npos) {
+    if (!T.ends_with("]")) {
+      Error = ("selector '" + T + "': expected [i/S] or [i-j/S] at the end").str();
+      return false;
+    }
+    Slice = T.slice(Br + 1, T.size() - 1);
+    T = T.take_front(Br);
+  }
+  auto [RoleText, OpText] = T.split('.');
+  std::optional<Role> R = roleByName(RoleText.trim());
+  if (!R) {
+    Error = ("unknown role '" + RoleText.trim() +
+             "' (expected local-read, local-write, global-load, dot, operand-prep)")
+                .str();
+    return false;
+  }
+  S.R = *R;
+  OpText = OpText.trim();
+  if (OpText == "a")
+    S.Op = Operand::A;
+  else if (OpText == "b")
+    S.Op = Operand::B;
+  else if (OpText == "-")
+    S.Op = Operand::None; // the analysis could not tell the operand
+  else if (!OpText.empty()) {
+    Error = ("unknown operand '." + OpText + "' (expected .a, .b or .-)").str();
+    return false;
+  }
+  if (Slice.empty())
+    return true;
+  auto [Range, Of] = Slice.split('/');
+  auto [Lo, Hi] = Range.split('-');
+  if (Of.trim().getAsInteger(10, S.Slices) || Lo.trim().getAsInteger(10, S.First) ||
+      (Hi.empty() ? (S.Last = S.First, false) : Hi.trim().getAsInteger(10, S.Last)) ||
+      S.Slices == 0 || S.Last < S.First || S.Last >= S.Slices) {
+    Error = ("slice '[" + Slice + "]': expected i/S or i-j/S with i <= j < S").str();
+    return false;
+  }
+  return true;
+}
+} // namespace
+
+std::optional<ClusterLayout> parseLayout(StringRef Text, unsigned NumDots,
+                                         std::string &Error) {
+  SmallVector<StringRef, 16> Clauses;
+  Text.split(Clauses, ';', -1, /*KeepEmpty=*/false);
+  if (Clauses.empty() || Clauses[0].trim() != Version) {
+    Error = ("layout must start with '" + Twine(Version) + "'").str();
+    return std::nullopt;
+  }
+  ClusterLayout L;
+  L.M = Mode::Auto;
+  L.NumDots = NumDots;
+  for (StringRef C : ArrayRef<StringRef>(Clauses).drop_front()) {
+    C = C.trim();
+    if (C.empty())
+      continue;
+    auto [Head, Rest] = C.split(' ');
+    if (Head == "sync") {
+      SmallVector<StringRef, 4> Flags;
+      Rest.split(Flags, ' ', -1, false);
+      for (StringRef F : Flags) {
+        if (F == "barrier")
+          L.BarrierBetweenClusters = true;
+        else if (F == "asymmetric")
+          L.AsymmetricSync = true;
+        else if (F == "delay-global-data")
+          L.DelayGlobalDataUse = true;
+        else {
+          Error = ("unknown sync flag '" + F +
+                   "' (expected barrier, asymmetric, delay-global-data)")
+                      .str();
+          return std::nullopt;
+        }
+      }
+      continue;
+    }
+    Cluster Cl;
+    if (Head == "dot")
+      Cl.Kind = ClusterKind::Dot;
+    else if (Head == "mem" || Head == "mem+") {
+      Cl.Kind = ClusterKind::Mem;
+      Cl.Joined = Head == "mem+";
+    } else {
+      Error = ("clause '" + C + "': expected sync, mem, mem+ or dot").str();
+      return std::nullopt;
+    }
+    auto [Name, Sels] = Rest.split(':');
+    Cl.Name = Name.trim().str();
+    if (Cl.Name.empty()) {
+      Error = ("clause '" + C + "': the cluster needs a name").str();
+      return std::nullopt;
+    }
+    if (Cl.Joined && (L.Clusters.empty() || L.Clusters.back().Kind != ClusterKind::Mem)) {
+      Error = ("clause '" + C + "': mem+ must follow a memory cluster").str();
+      return std::nullopt;
+    }
+    SmallVector<StringRef, 4> Parts;
+    Sels.split(Parts, ',', -1, false);
+    for (StringRef P : Parts) {
+      if (P.trim().empty())
+        continue;
+      Selector S;
+      if (!parseSelector(P.trim(), S, Error))
+        return std::nullopt;
+      Cl.Takes.push_back(S);
+    }
+    L.Clusters.push_back(std::move(Cl));
+  }
+  bool HasDot = false;
+  for (const Cluster &Cl : L.Clusters)
+    HasDot |= Cl.Kind == ClusterKind::Dot;
+  if (!HasDot) {
+    Error = "a layout needs at least one dot cluster";
+    return std::nullopt;
+  }
+  if (L.AsymmetricSync && !L.BarrierBetweenClusters) {
+    Error = "sync asymmetric needs sync barrier (the skew is kept by barriers)";
+    return std::nullopt;
+  }
+  return L;
+}
+
+} // namespace pingpong
