@@ -1,6 +1,8 @@
 //===- Directives.cpp - option, attribute and loop metadata ---------------===//
 #include "pingpong/Analysis/Directives.h"
 
+#include "llvm/Analysis/LoopInfo.h"
+
 #include "llvm/CodeGen/MachineBasicBlock.h"
 #include "llvm/CodeGen/MachineLoopInfo.h"
 #include "llvm/IR/BasicBlock.h"
@@ -98,51 +100,50 @@ static MDNode *loopID(const MachineLoop &L) {
 static const char *ValidModes =
     "expected one of: auto, off, one-cluster, two-cluster, four-cluster";
 
-/// Finds {!"amdgpu.pingpong", !"<mode>"} in the latch's !llvm.loop.
+/// The string operand of a {!"<key>", !"<value>"} option, nullptr if the
+/// node has another shape.
+static MDString *optionValue(MDNode *Option) {
+  return Option->getNumOperands() == 2
+             ? dyn_cast_or_null<MDString>(Option->getOperand(1).get())
+             : nullptr;
+}
+
+/// Finds {!"amdgpu.pingpong", !"<mode>"} or {!"amdgpu.pingpong.layout",
+/// !"<text>"} in the loop's !llvm.loop.
 static std::optional<Directive> loopDirective(const MachineLoop &L,
                                               std::string &Error) {
   MDNode *LoopMD = loopID(L);
   if (!LoopMD)
     return Directive{};
-  for (const MDOperand &Op : LoopMD->operands()) {
-    auto *Node = dyn_cast_or_null<MDNode>(Op.get());
-    if (!Node || Node == LoopMD || Node->getNumOperands() == 0)
-      continue;
-    auto *Key = dyn_cast_or_null<MDString>(Node->getOperand(0).get());
-    if (Key && Key->getString() == "amdgpu.pingpong.layout") {
-      auto *Val = Node->getNumOperands() == 2
-                      ? dyn_cast_or_null<MDString>(Node->getOperand(1).get())
-                      : nullptr;
-      if (!Val) {
-        Error = "malformed !llvm.loop metadata \"amdgpu.pingpong.layout\": "
-                "expected !{!\"amdgpu.pingpong.layout\", !\"pingpong-layout "
-                "v1; ...\"}";
-        return std::nullopt;
-      }
-      Directive D{Mode::Auto, "loop metadata"};
-      D.LayoutText = Val->getString().str();
-      return D;
-    }
-    if (!Key || Key->getString() != "amdgpu.pingpong")
-      continue;
-    auto *Val = Node->getNumOperands() == 2
-                    ? dyn_cast_or_null<MDString>(Node->getOperand(1).get())
-                    : nullptr;
+  if (MDNode *Option = findOptionMDForLoopID(LoopMD, "amdgpu.pingpong.layout")) {
+    MDString *Val = optionValue(Option);
     if (!Val) {
-      Error = "malformed !llvm.loop metadata \"amdgpu.pingpong\": expected "
-              "!{!\"amdgpu.pingpong\", !\"<mode>\"}";
+      Error = "malformed !llvm.loop metadata \"amdgpu.pingpong.layout\": "
+              "expected !{!\"amdgpu.pingpong.layout\", !\"pingpong-layout "
+              "v1; ...\"}";
       return std::nullopt;
     }
-    std::optional<Mode> M = parseMode(Val->getString());
-    if (!M) {
-      Error = ("invalid !llvm.loop \"amdgpu.pingpong\" mode '" +
-               Val->getString() + "': " + ValidModes)
-                  .str();
-      return std::nullopt;
-    }
-    return Directive{*M, "loop metadata"};
+    Directive D{Mode::Auto, "loop metadata"};
+    D.LayoutText = Val->getString().str();
+    return D;
   }
-  return Directive{};
+  MDNode *Option = findOptionMDForLoopID(LoopMD, "amdgpu.pingpong");
+  if (!Option)
+    return Directive{};
+  MDString *Val = optionValue(Option);
+  if (!Val) {
+    Error = "malformed !llvm.loop metadata \"amdgpu.pingpong\": expected "
+            "!{!\"amdgpu.pingpong\", !\"<mode>\"}";
+    return std::nullopt;
+  }
+  std::optional<Mode> M = parseMode(Val->getString());
+  if (!M) {
+    Error = ("invalid !llvm.loop \"amdgpu.pingpong\" mode '" +
+             Val->getString() + "': " + ValidModes)
+                .str();
+    return std::nullopt;
+  }
+  return Directive{*M, "loop metadata"};
 }
 
 std::optional<Directive> resolveDirective(const Function &F,

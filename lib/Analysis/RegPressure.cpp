@@ -19,12 +19,9 @@ namespace pingpong {
 /// 32-bit vector registers a virtual register occupies; 0 for scalars.
 static unsigned vectorUnits(Register R, const MachineRegisterInfo &MRI,
                             const TargetRegisterInfo &TRI) {
+  // AMDGPU's divergent classes are the VGPR, AGPR and AV classes.
   const TargetRegisterClass *RC = MRI.getRegClass(R);
-  StringRef N = TRI.getRegClassName(RC);
-  bool Vector = N.starts_with("VReg") || N.starts_with("VGPR") ||
-                N.starts_with("AReg") || N.starts_with("AGPR") ||
-                N.starts_with("AV_");
-  return Vector ? TRI.getRegSizeInBits(*RC) / 32 : 0;
+  return TRI.isDivergentRegClass(RC) ? TRI.getRegSizeInBits(*RC) / 32 : 0;
 }
 
 unsigned peakVectorPressure(const LoopModel &Model, ArrayRef<unsigned> Order,
