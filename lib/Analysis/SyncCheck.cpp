@@ -461,6 +461,7 @@ void Checker::checkPairs(const std::vector<Step> *Tr[2],
       X.Use = A.Rules.Use;
       X.Phase = TL[G]->Phase[I];
       X.Drain = TL[G]->drain(I);
+      X.Site = A.MI;
       Lists[G].push_back({I, X});
     }
   R.LDSAccesses = 0;
@@ -506,9 +507,13 @@ void Checker::checkPairs(const std::vector<Step> *Tr[2],
                         (SX.A->Cnt.Vm ? "vmcnt" : "lgkmcnt") +
                         " before that barrier";
           if (P.V == sync::PairVerdict::Unproven) {
-            unproven("cannot prove " + Pair + " touch different LDS bytes (" +
-                         SX.A->BufName + " / " + SY.A->BufName +
-                         ": the addresses are not known) and" + Why,
+            unproven(P.Unproven == sync::UnprovenWhy::SameStore
+                         ? "cannot prove the order of " + Pair + " matters (" +
+                               Buf + ": the same store in both waves, the "
+                               "replicated-value idiom) and" + Why
+                         : "cannot prove " + Pair + " touch different LDS bytes (" +
+                               SX.A->BufName + " / " + SY.A->BufName +
+                               ": the addresses are not known) and" + Why,
                      SX.A->MI);
             continue;
           }

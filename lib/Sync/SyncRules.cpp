@@ -347,10 +347,18 @@ PairResult checkPair(const LDSAccess &A, const LDSAccess &B, OverlapResult O) {
   else if (E.Drain == WaveTimeline::NoDrain ||
            long(E.Drain) > long(L.Phase) - long(E.Phase) - 1)
     R.Why = Disorder::NotDrained;
-  if (R.Why == Disorder::None)
+  if (R.Why == Disorder::None) {
     R.V = PairVerdict::Ordered;
-  else
-    R.V = O.O == Overlap::Unknown ? PairVerdict::Unproven : PairVerdict::Race;
+    return R;
+  }
+  R.V = PairVerdict::Race;
+  if (O.O == Overlap::Unknown) {
+    R.V = PairVerdict::Unproven;
+    R.Unproven = UnprovenWhy::UnknownBytes;
+  } else if (BothWrite && A.Site && A.Site == B.Site) {
+    R.V = PairVerdict::Unproven;
+    R.Unproven = UnprovenWhy::SameStore;
+  }
   return R;
 }
 

@@ -202,6 +202,12 @@ struct LDSAccess {
   LDSUse Use = LDSUse::None;
   int Phase = 0;
   unsigned Drain = WaveTimeline::NoDrain;
+  /// The instruction (any identity; null: unknown). The same store run by
+  /// two waves onto the same bytes is the replicated-value idiom (e.g.
+  /// Triton's layout conversions, where the waves that share rows store the
+  /// same value): its order cannot be proven to matter, so it is Unproven,
+  /// not a Race.
+  const void *Site = nullptr;
 };
 
 enum class PairVerdict : uint8_t {
@@ -211,10 +217,12 @@ enum class PairVerdict : uint8_t {
   Unproven, // not ordered and the overlap is unknown: "cannot prove"
 };
 enum class Disorder : uint8_t { None, SamePhase, NotDrained };
+enum class UnprovenWhy : uint8_t { None, UnknownBytes, SameStore };
 
 struct PairResult {
   PairVerdict V = PairVerdict::NotAPair;
   Disorder Why = Disorder::None;
+  UnprovenWhy Unproven = UnprovenWhy::None;
   bool AFirst = true; // A is the earlier access (by phase)
   OverlapResult Where;
 };
