@@ -76,17 +76,19 @@ bool sameInOrderStream(OpClass A, OpClass B, Target T) {
   return UA.LgkmInOrder && UB.LgkmInOrder && !UA.Vm && !UB.Vm;
 }
 
+CounterUse retiredParts(const Waitcnt &W, const CounterUse &U, unsigned YoungerVm,
+                        unsigned YoungerLgkmInOrder) {
+  CounterUse Done;
+  Done.Vm = U.Vm && YoungerVm >= W.Vm;
+  Done.Lgkm = U.Lgkm && (U.LgkmInOrder ? YoungerLgkmInOrder >= W.Lgkm : W.Lgkm == 0);
+  Done.Exp = U.Exp && W.Exp == 0;
+  return Done;
+}
+
 bool retires(const Waitcnt &W, const CounterUse &U, unsigned YoungerVm,
              unsigned YoungerLgkmInOrder) {
-  if (U.Vm && YoungerVm < W.Vm)
-    return false;
-  if (U.Lgkm) {
-    if (U.LgkmInOrder ? YoungerLgkmInOrder < W.Lgkm : W.Lgkm != 0)
-      return false;
-  }
-  if (U.Exp && W.Exp != 0)
-    return false;
-  return true;
+  CounterUse D = retiredParts(W, U, YoungerVm, YoungerLgkmInOrder);
+  return D.Vm == U.Vm && D.Lgkm == U.Lgkm && D.Exp == U.Exp;
 }
 
 Waitcnt drainLDS() { return Waitcnt::lgkm(0); }
@@ -282,7 +284,7 @@ WaveTimeline analyzeWave(ArrayRef<WaveEvent> Events, Target T) {
   TL.CompletedBy.assign(Events.size(), WaveTimeline::Never);
   struct Pending {
     size_t Event;
-    CounterUse U;
+    CounterUse U, Left; // the counters it uses, those not yet waited for
     unsigned VmSeq, LgkmSeq; // issue index in the vm / in-order lgkm streams
   };
   std::vector<Pending> Out;
@@ -301,9 +303,16 @@ WaveTimeline analyzeWave(ArrayRef<WaveEvent> Events, Target T) {
       Out.clear();
       continue;
     case SyncKind::Waitcnt:
-      llvm::erase_if(Out, [&](const Pending &P) {
-        if (!retires(E.W, P.U, VmIssued - P.VmSeq - 1 + !P.U.Vm,
-                     LgkmIssued - P.LgkmSeq - 1 + !P.U.LgkmInOrder))
+      // An operation on two counters (FLAT) may be completed by two waits,
+      // one per counter (llc splits vmcnt(0) and lgkmcnt(0)).
+      llvm::erase_if(Out, [&](Pending &P) {
+        CounterUse D = retiredParts(
+            E.W, P.Left, P.U.Vm ? VmIssued - P.VmSeq - 1 : 0,
+            P.U.LgkmInOrder ? LgkmIssued - P.LgkmSeq - 1 : 0);
+        P.Left.Vm &= !D.Vm;
+        P.Left.Lgkm &= !D.Lgkm;
+        P.Left.Exp &= !D.Exp;
+        if (P.Left.any())
           return false;
         TL.CompletedBy[P.Event] = I;
         return true;
@@ -315,7 +324,7 @@ WaveTimeline analyzeWave(ArrayRef<WaveEvent> Events, Target T) {
     CounterUse U = countersOf(E.Class, T);
     if (!U.any())
       continue;
-    Out.push_back({I, U, VmIssued, LgkmIssued});
+    Out.push_back({I, U, U, VmIssued, LgkmIssued});
     VmIssued += U.Vm;
     LgkmIssued += U.Lgkm && U.LgkmInOrder;
   }

@@ -93,6 +93,11 @@ bool sameInOrderStream(OpClass A, OpClass B, Target T);
 /// operation on two counters (FLAT) needs both.
 bool retires(const Waitcnt &W, const CounterUse &U, unsigned YoungerVm,
              unsigned YoungerLgkmInOrder);
+/// The same per counter: which of U's counters W completes. An operation on
+/// two counters is complete once each has been completed, by one wait or by
+/// two (llc writes `s_waitcnt vmcnt(0)` and `s_waitcnt lgkmcnt(0)` apart).
+CounterUse retiredParts(const Waitcnt &W, const CounterUse &U, unsigned YoungerVm,
+                        unsigned YoungerLgkmInOrder);
 
 /// The wait the emitter puts before a barrier that orders the wave's LDS
 /// reads against another wave's writes (and at the end of a memory
