@@ -5,9 +5,9 @@
 # the other wave's slot: the exchange only races if the model computes both.
 #
 # RUN: %python %S/Inputs/expect-rc.py 1 pingpong-sim verify %s --kernel race_same_phase --waves-per-workgroup 2 | FileCheck %s --check-prefix=RACE
-# The exchange kernel starts at line 76 of this file: its write is line 79, the read 80.
+# The exchange kernel starts at line 86 of this file: its write is line 89, the read 90.
 # RACE: LDS addresses computed for 4 of 4 LDS accesses; 0 unknown
-# RACE: verify: finding: LDS race: wave 0 (waves 0-1) vs wave 1 (waves 0-1) on LDS bytes [0x100, 0x200): read at line 80 'ds_read_b32 v4, v3' and write at line 79 'ds_write_b32 v1, v2': both in barrier phase 0
+# RACE: verify: finding: LDS race: wave 0 (waves 0-1) vs wave 1 (waves 0-1) on LDS bytes [0x100, 0x200): read at line 90 'ds_read_b32 v4, v3' and write at line 89 'ds_write_b32 v1, v2': both in barrier phase 0
 #
 # RUN: %python %S/Inputs/expect-rc.py 0 pingpong-sim verify %s --kernel clean_exchange --waves-per-workgroup 2 | FileCheck %s --check-prefix=CLEAN
 # CLEAN: verify: 2 waves, 1 barriers each, 2 LDS pairs checked, 0 findings
@@ -55,6 +55,16 @@
 # RUN: %python %S/Inputs/expect-rc.py 0 pingpong-sim verify %s --kernel lds_dma_clean --waves-per-workgroup 2 | FileCheck %s --check-prefix=DMA3
 # Two DMAs of one wave are ordered (both in order on vmcnt): no DMA-wait finding.
 # DMA3: verify: 2 waves, 1 barriers each, 4 LDS pairs checked, 0 findings
+#
+# write/write (lib/Sync): two different stores of two waves to one word in one
+# phase are a race; the same store run by both waves onto the same bytes is
+# the replicated-value idiom (Triton's layout conversions: the waves that
+# share a row store the same value) -- "cannot prove", exit 3, not a race.
+# RUN: %python %S/Inputs/expect-rc.py 1 pingpong-sim verify %s --kernel two_stores --waves-per-workgroup 2 | FileCheck %s --check-prefix=WW
+# WW: verify: finding: LDS race: wave 0 (waves 0-1) vs wave 1 (waves 0-1) on LDS bytes [0x0, 0x4): write at line {{[0-9]+}} 'ds_write_b32 v1, {{v[23]}}' and write at line {{[0-9]+}} 'ds_write_b32 v1, {{v[23]}}': both in barrier phase 0
+# RUN: %python %S/Inputs/expect-rc.py 3 pingpong-sim verify %s --kernel same_store --waves-per-workgroup 2 | FileCheck %s --check-prefix=SAME
+# SAME: verify: 2 waves, 0 barriers each, 1 LDS pairs checked, 0 findings
+# SAME: verify: cannot prove: 1 LDS pair(s) not proven ordered; first: LDS pair: wave 0 (waves 0-1) vs wave 1 (waves 0-1) on LDS bytes [0x0, 0x4): write at line {{[0-9]+}} 'ds_write_b32 v1, v2' and write at line {{[0-9]+}} 'ds_write_b32 v1, v2': both in barrier phase 0 (no s_barrier between them) (the same store in both waves: the replicated-value idiom, the order may not matter)
 #
 # RUN: %python %S/Inputs/expect-rc.py 1 pingpong-sim verify %s --kernel spin --waves-per-workgroup 2 | FileCheck %s --check-prefix=HANG
 # HANG: verify: finding: hang: a wave executed more than 280000 instructions (endless loop?) at line {{[0-9]+}}
@@ -222,3 +232,20 @@ lds_dma_cross_known:
 	s_waitcnt lgkmcnt(0)
 	s_endpgm
 .Lfunc_end13:
+	.globl two_stores
+	.type two_stores,@function
+two_stores:
+	v_mov_b32 v1, 0
+	ds_write_b32 v1, v2
+	ds_write_b32 v1, v3
+	s_waitcnt lgkmcnt(0)
+	s_endpgm
+.Lfunc_end14:
+	.globl same_store
+	.type same_store,@function
+same_store:
+	v_mov_b32 v1, 0
+	ds_write_b32 v1, v2
+	s_waitcnt lgkmcnt(0)
+	s_endpgm
+.Lfunc_end15:

@@ -158,10 +158,56 @@ exit:
   ret void
 }
 
+; Triton's async-copy stages in one arena: wave w DMAs 64 dwords into its part
+; of stage 0 (@dyn[64w .. 64w+63]) and, in the same phase, reads stage 1
+; (@dyn[128 + lane]). The
+; DMA carries Triton's async-copy scope, the read is !noalias to it: the pass
+; tells the stages apart by the scopes, the tool by the bytes.
+define amdgpu_kernel void @async_stages(ptr addrspace(1) %g, ptr addrspace(1) %out, i32 %n) #0 {
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %lane = and i32 %tid, 63
+  %j = add i32 %lane, 128
+  %q = getelementptr i32, ptr addrspace(3) @dyn, i32 %j
+  %gp = getelementptr i32, ptr addrspace(1) %g, i32 %tid
+  %wv = lshr i32 %tid, 6
+  %wu = call i32 @llvm.amdgcn.readfirstlane.i32(i32 %wv)
+  %w64 = shl i32 %wu, 6
+  %part = getelementptr i32, ptr addrspace(3) @dyn, i32 %w64
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %acc = phi i32 [ 0, %entry ], [ %acc.next, %loop ]
+  fence syncscope("workgroup") release
+  call void @llvm.amdgcn.s.barrier()
+  fence syncscope("workgroup") acquire
+  call void @llvm.amdgcn.global.load.lds(ptr addrspace(1) %gp, ptr addrspace(3) %part, i32 4, i32 0, i32 0), !alias.scope !0
+  %v = load i32, ptr addrspace(3) %q, align 4, !alias.scope !3, !noalias !0
+  %acc.next = add i32 %acc, %v
+  call void @llvm.amdgcn.s.waitcnt(i32 3952)
+  fence syncscope("workgroup") release
+  call void @llvm.amdgcn.s.barrier()
+  fence syncscope("workgroup") acquire
+  %i.next = add i32 %i, 1
+  %c = icmp ult i32 %i.next, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  %o = getelementptr i32, ptr addrspace(1) %out, i32 %tid
+  store i32 %acc.next, ptr addrspace(1) %o, align 4
+  ret void
+}
+
 declare i32 @llvm.amdgcn.workitem.id.x()
 declare void @llvm.amdgcn.s.barrier()
 declare void @llvm.amdgcn.s.waitcnt(i32)
 declare i32 @llvm.amdgcn.ds.bpermute(i32, i32)
+declare i32 @llvm.amdgcn.readfirstlane.i32(i32)
 declare void @llvm.amdgcn.global.load.lds(ptr addrspace(1), ptr addrspace(3), i32, i32, i32)
 
 attributes #0 = { "amdgpu-flat-work-group-size"="128,128" }
+
+!0 = !{!1}
+!1 = distinct !{!1, !2, !"AsyncCopies"}
+!2 = distinct !{!2, !"AsyncOps"}
+!3 = !{!4}
+!4 = distinct !{!4, !2, !"LocalLoads"}
