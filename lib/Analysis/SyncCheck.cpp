@@ -1,7 +1,8 @@
 //===- SyncCheck.cpp - are the waits and barriers of a loop sufficient? ---===//
 #include "pingpong/Analysis/SyncCheck.h"
 #include "pingpong/ISA/Opcodes.h"
-#include "pingpong/ISA/Waitcnt.h"
+#include "pingpong/Sync/SyncRules.h"
+#include "pingpong/Sync/Waitcnt.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -12,6 +13,8 @@
 #include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -23,50 +26,21 @@ namespace pingpong {
 
 namespace {
 
-enum class Counter { None, VM, LDS, SMEM };
+using sync::LDSRegion;
+using sync::LDSUse;
+using sync::OpClass;
 
-/// What one instruction does to the counters and to LDS.
+/// What one instruction is to the sync rules (lib/Sync), and its LDS bytes.
 struct Access {
   const MachineInstr *MI;
-  InstKind Kind;
-  Counter Cnt = Counter::None;
-  bool LoadsRegs = false; // writes VGPR/SGPRs when it completes
-  bool LDSRead = false, LDSWrite = false;
+  InstKind Kind;           // the plugin's own classes (s_setprio ...)
+  sync::InstRules Rules;   // counters, LDS use, wait/barrier/end
+  sync::CounterUse Cnt;
+  bool LoadsRegs = false;  // writes VGPR/SGPRs when it completes
+  LDSRegion Region;        // LDS accesses only
+  std::string BufName;     // for messages
+  bool lds() const { return Rules.Use != LDSUse::None; }
 };
-
-Counter counterOf(InstKind K) {
-  switch (K) {
-  case InstKind::VMEMLoad:
-  case InstKind::VMEMStore:
-  case InstKind::LDSDMA:
-    return Counter::VM;
-  case InstKind::LDSRead:
-  case InstKind::LDSWrite:
-  case InstKind::LDSOther:
-    return Counter::LDS;
-  case InstKind::SMEMLoad:
-    return Counter::SMEM;
-  default:
-    return Counter::None;
-  }
-}
-
-/// Does an s_waitcnt guarantee that an op issued with OpsAfter younger ops
-/// of the same in-order stream has completed?
-bool retires(const Waitcnt &W, Counter C, unsigned OpsAfter) {
-  switch (C) {
-  case Counter::VM:
-    return OpsAfter >= W.Vm;
-  case Counter::LDS:
-    // LDS returns in order; outstanding SMEM only adds to the count.
-    return OpsAfter >= W.Lgkm;
-  case Counter::SMEM:
-    return W.Lgkm == 0; // SMEM returns out of order
-  case Counter::None:
-    return true;
-  }
-  return true;
-}
 
 std::string describe(const MachineInstr &MI) {
   std::string S;
@@ -79,42 +53,76 @@ std::string describe(const MachineInstr &MI) {
   return S;
 }
 
-/// Identity of an LDS buffer: IR object and alias scope; unknown aliases all.
-struct BufferKey {
-  const Value *Obj = nullptr;
-  const MDNode *Scope = nullptr;
-  bool Known = false;
-  bool mayAlias(const BufferKey &O) const {
-    return !Known || !O.Known || (Obj == O.Obj && Scope == O.Scope);
-  }
-  std::string name() const {
-    if (!Known)
-      return "LDS (unknown buffer)";
-    std::string S = Obj && Obj->hasName() ? Obj->getName().str() : "LDS";
-    if (Scope && Scope->getNumOperands() > 0)
-      if (auto *N = dyn_cast_or_null<MDString>(Scope->getOperand(
-              Scope->getNumOperands() > 2 ? 2 : 0).get()))
-        return S + " [" + N->getString().str() + "]";
-    if (Scope)
-      return S + " [scope]";
-    return S;
-  }
-};
+void addScopes(const MDNode *List, SmallVectorImpl<sync::ScopeRef> &Out) {
+  if (!List)
+    return;
+  for (const MDOperand &Op : List->operands())
+    if (auto *Scope = dyn_cast_or_null<MDNode>(Op.get())) {
+      const MDNode *Domain = Scope->getNumOperands() > 1
+                                 ? dyn_cast_or_null<MDNode>(Scope->getOperand(1).get())
+                                 : nullptr;
+      Out.push_back({Scope, Domain});
+    }
+}
 
-BufferKey bufferOf(const MachineInstr &MI) {
-  BufferKey K;
-  for (const MachineMemOperand *MMO : MI.memoperands()) {
-    if (MMO->getAddrSpace() != 3 && MI.memoperands().size() > 1)
-      continue; // LDS DMA: the LDS side
-    if (!MMO->getValue())
-      return K;
-    K.Obj = getUnderlyingObject(MMO->getValue());
-    K.Scope = MMO->getAAInfo().Scope;
-    K.Known = true;
+std::string scopeName(const MDNode *List) {
+  if (!List)
+    return "";
+  for (const MDOperand &Op : List->operands())
+    if (auto *Scope = dyn_cast_or_null<MDNode>(Op.get())) {
+      // LDS lowering names the scope by its variable in operand 2; Triton's
+      // scopes carry their name in operand 0.
+      for (unsigned I : {2u, 0u})
+        if (Scope->getNumOperands() > I)
+          if (auto *N = dyn_cast_or_null<MDString>(Scope->getOperand(I).get()))
+            return N->getString().str();
+      return "scope";
+    }
+  return "";
+}
+
+/// The LDS side of an instruction's memory operands, as the library's
+/// buffer identity: the IR object (an arena when external or zero-sized),
+/// a constant byte range in it where the address is one, the alias scopes.
+void regionOf(const MachineInstr &MI, Access &A) {
+  A.BufName = "LDS (unknown buffer)";
+  const MachineMemOperand *LDS = nullptr;
+  for (const MachineMemOperand *MMO : MI.memoperands())
     if (MMO->getAddrSpace() == 3)
-      break;
+      LDS = MMO;
+  if (!LDS && MI.memoperands().size() == 1)
+    LDS = MI.memoperands().front();
+  if (!LDS)
+    return;
+  LDSRegion &R = A.Region;
+  addScopes(LDS->getAAInfo().Scope, R.Scopes);
+  addScopes(LDS->getAAInfo().NoAlias, R.NoAlias);
+  const Value *V = LDS->getValue();
+  std::string Scope = scopeName(LDS->getAAInfo().Scope);
+  if (!V) {
+    if (!Scope.empty())
+      A.BufName = "LDS [" + Scope + "]";
+    return;
   }
-  return K;
+  const Value *Obj = getUnderlyingObject(V);
+  R.Object = Obj;
+  if (auto *GV = dyn_cast<GlobalVariable>(Obj)) {
+    const DataLayout &DL = GV->getDataLayout();
+    R.Arena = GV->isDeclaration() ||
+              DL.getTypeAllocSize(GV->getValueType()).getKnownMinValue() == 0;
+    int64_t Off = 0;
+    const Value *Base = GetPointerBaseWithConstantOffset(V, Off, DL);
+    // A constant address (every lane the same bytes): its range. Not for
+    // LDS DMA, whose lanes write M0 + lane x size.
+    if (Base == Obj && A.Rules.Use != LDSUse::DMAWrite &&
+        LDS->getSize().hasValue() && !LDS->getSize().isScalable())
+      R.Range = std::make_pair(Off + LDS->getOffset(),
+                               Off + LDS->getOffset() +
+                                   int64_t(LDS->getSize().getValue().getKnownMinValue()));
+  }
+  A.BufName = Obj->hasName() ? Obj->getName().str() : "LDS";
+  if (!Scope.empty())
+    A.BufName += " [" + Scope + "]";
 }
 
 /// Is this the branch on the wave group (s_and_b32 x, 0x100 or a compare of
@@ -162,7 +170,9 @@ class Checker {
 public:
   Checker(MachineLoop &L, MachineFunction &MF)
       : L(L), MF(MF), TII(*MF.getSubtarget().getInstrInfo()),
-        TRI(*MF.getSubtarget().getRegisterInfo()), T(OpcodeTable::get(TII)) {}
+        TRI(*MF.getSubtarget().getRegisterInfo()), T(OpcodeTable::get(TII)),
+        Tgt(sync::targetForCPU(MF.getSubtarget().getCPU())
+                .value_or(sync::Target::Gfx942)) {}
   SyncReport run();
 
 private:
@@ -177,22 +187,30 @@ private:
   MCRegister SCC;
   SyncReport R;
 
+  sync::Target Tgt;
+
   void finding(const Twine &Msg, const MachineInstr *At) {
     if (R.Findings.size() < 8)
       R.Findings.push_back({Msg.str(), At});
   }
+  void unproven(const Twine &Msg, const MachineInstr *At) {
+    if (R.Unproven.empty())
+      R.Unproven.push_back({Msg.str(), At});
+    ++R.UnprovenPairs;
+  }
   const Access &info(const MachineInstr &MI);
   std::optional<Waitcnt> waitOf(const Access &A) const {
-    if (A.Kind != InstKind::Waitcnt || !A.MI->getOperand(0).isImm())
+    if (A.Rules.Sync != sync::SyncKind::Waitcnt || !A.MI->getOperand(0).isImm())
       return std::nullopt;
     return Waitcnt::decodeGfx9(A.MI->getOperand(0).getImm());
   }
   bool reaches(const MachineBasicBlock *From, const MachineBasicBlock *To);
   std::optional<std::vector<Step>> trace(bool High, bool &SawGroupBranch);
   std::vector<Step> loopOnly();
-  bool checkRegisters(const std::vector<Step> &Tr);
-  unsigned drainDistance(const std::vector<Step> &Tr, unsigned Pos);
-  void checkPairs(const std::vector<Step> *Tr[2], bool Twice);
+  sync::WaveTimeline timeline(const std::vector<Step> &Tr);
+  bool checkRegisters(const std::vector<Step> &Tr, const sync::WaveTimeline &TL);
+  void checkPairs(const std::vector<Step> *Tr[2],
+                  const sync::WaveTimeline *TL[2], bool Twice);
   void checkPacing();
 };
 
@@ -203,14 +221,12 @@ const Access &Checker::info(const MachineInstr &MI) {
   Access A;
   A.MI = &MI;
   A.Kind = T.classify(MI);
-  A.Cnt = counterOf(A.Kind);
-  A.LoadsRegs = A.Kind == InstKind::VMEMLoad || A.Kind == InstKind::LDSRead ||
-                A.Kind == InstKind::SMEMLoad ||
-                (A.Kind == InstKind::LDSOther && MI.getNumExplicitDefs());
-  A.LDSRead = A.Kind == InstKind::LDSRead || A.Kind == InstKind::LDSOther;
-  A.LDSWrite = A.Kind == InstKind::LDSWrite || A.Kind == InstKind::LDSDMA ||
-               A.Kind == InstKind::LDSOther;
-  return Info[&MI] = A;
+  A.Rules = sync::classifyByName(T.name(MI.getOpcode()));
+  A.Cnt = sync::countersOf(A.Rules.Class, Tgt);
+  A.LoadsRegs = A.Cnt.any() && MI.getNumExplicitDefs() > 0;
+  if (A.lds())
+    regionOf(MI, A);
+  return Info[&MI] = std::move(A);
 }
 
 bool Checker::reaches(const MachineBasicBlock *From, const MachineBasicBlock *To) {
@@ -346,39 +362,58 @@ std::vector<Step> Checker::loopOnly() {
   return Tr;
 }
 
-bool Checker::checkRegisters(const std::vector<Step> &Tr) {
-  struct Pending {
-    const Step *S;
-    unsigned Seq; // issue index in its counter's stream
-  };
-  std::vector<Pending> Out;
-  unsigned Issued[4] = {0, 0, 0, 0};
-  for (const Step &St : Tr) {
+sync::WaveTimeline Checker::timeline(const std::vector<Step> &Tr) {
+  std::vector<sync::WaveEvent> Ev(Tr.size());
+  for (size_t I = 0; I < Tr.size(); ++I) {
+    const Access &A = *Tr[I].A;
+    Ev[I].Sync = A.Rules.Sync;
+    Ev[I].Class = A.Rules.Class;
+    if (std::optional<Waitcnt> W = waitOf(A))
+      Ev[I].W = *W;
+    else if (A.Rules.Sync == sync::SyncKind::Waitcnt)
+      Ev[I].Sync = sync::SyncKind::None; // not an immediate: waits on nothing known
+  }
+  return sync::analyzeWave(Ev, Tgt);
+}
+
+bool Checker::checkRegisters(const std::vector<Step> &Tr,
+                             const sync::WaveTimeline &TL) {
+  std::vector<unsigned> Out; // outstanding counter operations (trace indices)
+  for (unsigned J = 0; J < Tr.size(); ++J) {
+    const Step &St = Tr[J];
     const Access &A = *St.A;
-    if (std::optional<Waitcnt> W = waitOf(A)) {
-      llvm::erase_if(Out, [&](const Pending &P) {
-        unsigned C = unsigned(P.S->A->Cnt);
-        return retires(*W, P.S->A->Cnt, Issued[C] - P.Seq - 1);
-      });
+    if (A.Rules.Sync != sync::SyncKind::None) {
+      llvm::erase_if(Out, [&](unsigned P) { return TL.completeBefore(P, J + 1); });
       continue;
     }
-    // The same wave reading LDS that its own LDS DMA may still be writing.
-    if (A.LDSRead)
-      for (const Pending &P : Out)
-        if (P.S->A->Kind == InstKind::LDSDMA &&
-            bufferOf(*P.S->A->MI).mayAlias(bufferOf(*A.MI))) {
-          finding("reads LDS buffer " + bufferOf(*A.MI).name() +
-                      " while the LDS DMA `" + describe(*P.S->A->MI) +
+    // The same wave touching LDS that its own LDS DMA may still be writing.
+    if (A.lds() && A.Rules.Class != OpClass::LDSDMA)
+      for (unsigned P : Out) {
+        const Access &D = *Tr[P].A;
+        if (D.Rules.Class != OpClass::LDSDMA)
+          continue;
+        sync::PairVerdict V = sync::sameWaveDMA(D.Region, A.Region);
+        if (V == sync::PairVerdict::Race) {
+          finding(Twine(sync::ldsReads(A.Rules.Use) ? "reads" : "writes") +
+                      " LDS buffer " + A.BufName + " while the LDS DMA `" +
+                      describe(*D.MI) +
                       "` of the same wave may still be writing it: it needs "
                       "an s_waitcnt vmcnt",
                   A.MI);
           return false;
         }
+        if (V == sync::PairVerdict::Unproven)
+          unproven("`" + describe(*A.MI) + "` and the same wave's LDS DMA `" +
+                       describe(*D.MI) + "` still in flight: cannot prove " +
+                       "they touch different LDS bytes (" + A.BufName + ", " +
+                       D.BufName + ")",
+                   A.MI);
+      }
     for (const MachineOperand &MO : A.MI->operands()) {
       if (!MO.isReg() || !MO.getReg() || !MO.getReg().isPhysical())
         continue;
-      for (const Pending &P : Out) {
-        const Access &PA = *P.S->A;
+      for (unsigned P : Out) {
+        const Access &PA = *Tr[P].A;
         if (!PA.LoadsRegs)
           continue;
         bool Overlap = false;
@@ -388,12 +423,13 @@ bool Checker::checkRegisters(const std::vector<Step> &Tr) {
         if (!Overlap)
           continue;
         // A younger load of the same in-order stream may overwrite.
-        if (MO.isDef() && A.Cnt == PA.Cnt && A.Cnt != Counter::SMEM)
+        if (MO.isDef() && A.LoadsRegs &&
+            sync::sameInOrderStream(A.Rules.Class, PA.Rules.Class, Tgt))
           continue;
         finding(Twine(MO.isDef() ? "overwrites " : "reads ") +
                     TRI.getName(MO.getReg()) + " while the load `" +
                     describe(*PA.MI) + "`" +
-                    (P.S->Iter != St.Iter && P.S->Iter >= 0 && St.Iter <= TraceIters - 1
+                    (Tr[P].Iter != St.Iter && Tr[P].Iter >= 0 && St.Iter <= TraceIters - 1
                          ? " of the previous iteration"
                          : "") +
                     " may still be writing it: no s_waitcnt covers it",
@@ -401,58 +437,36 @@ bool Checker::checkRegisters(const std::vector<Step> &Tr) {
         return false;
       }
     }
-    if (A.Cnt != Counter::None)
-      Out.push_back({&St, Issued[unsigned(A.Cnt)]++});
+    if (A.Cnt.any())
+      Out.push_back(J);
   }
   return true;
 }
 
-/// Barriers a wave passes, from the access at Pos on, before a wait
-/// guarantees the access complete (~0u: never).
-unsigned Checker::drainDistance(const std::vector<Step> &Tr, unsigned Pos) {
-  const Access &X = *Tr[Pos].A;
-  unsigned After = 0, Barriers = 0;
-  for (unsigned I = Pos + 1; I < Tr.size(); ++I) {
-    const Access &A = *Tr[I].A;
-    if (std::optional<Waitcnt> W = waitOf(A)) {
-      if (retires(*W, X.Cnt, After))
-        return Barriers;
-      continue;
-    }
-    if (A.Kind == InstKind::Barrier)
-      ++Barriers;
-    if (A.Cnt == X.Cnt)
-      ++After;
-    if (A.Kind == InstKind::Other && T.name(A.MI->getOpcode()) == "S_ENDPGM")
-      return Barriers; // a wave that ends no longer holds its accesses open
-  }
-  return ~0u;
-}
-
-/// Every read/write pair of one LDS buffer by two different waves must be
-/// ordered: in different phases (barrier intervals), the earlier access
-/// drained before a barrier in between.
-void Checker::checkPairs(const std::vector<Step> *Tr[2], bool Twice) {
+/// Every pair of LDS accesses (at least one a write) of two different waves
+/// to overlapping bytes must be ordered (lib/Sync's pair rule).
+void Checker::checkPairs(const std::vector<Step> *Tr[2],
+                         const sync::WaveTimeline *TL[2], bool Twice) {
   struct Acc {
     unsigned Pos;
-    long Phase;
-    unsigned Drain;
-    BufferKey Key;
+    sync::LDSAccess X;
   };
   std::vector<Acc> Lists[2];
-  for (int G = 0; G <= int(Twice); ++G) {
-    long Phase = 0;
+  for (int G = 0; G <= int(Twice); ++G)
     for (unsigned I = 0; I < Tr[G]->size(); ++I) {
       const Access &A = *(*Tr[G])[I].A;
-      if (A.Kind == InstKind::Barrier)
-        ++Phase;
-      if (A.LDSRead || A.LDSWrite)
-        Lists[G].push_back({I, Phase, drainDistance(*Tr[G], I), bufferOf(*A.MI)});
+      if (!A.lds())
+        continue;
+      sync::LDSAccess X;
+      X.Use = A.Rules.Use;
+      X.Phase = TL[G]->Phase[I];
+      X.Drain = TL[G]->drain(I);
+      X.Site = A.MI;
+      Lists[G].push_back({I, X});
     }
-  }
   R.LDSAccesses = 0;
   for (const Step &S : *Tr[0])
-    R.LDSAccesses += S.Iter == 0 && (S.A->LDSRead || S.A->LDSWrite);
+    R.LDSAccesses += S.Iter == 0 && S.A->lds();
   auto Group = [](int G) { return G ? "waves 4-7" : "waves 0-3"; };
   auto When = [](int Iter) -> std::string {
     if (Iter < 0)
@@ -465,35 +479,46 @@ void Checker::checkPairs(const std::vector<Step> *Tr[2], bool Twice) {
     for (int GY = 0; GY <= int(Twice); ++GY)
       for (const Acc &X : Lists[GX])
         for (const Acc &Y : Lists[GY]) {
-          const Step &SX = (*Tr[GX])[X.Pos], &SY = (*Tr[GY])[Y.Pos];
-          // One reads what the other writes. Writes of one phase by
-          // different waves go to disjoint parts of a tile (a cooperative
-          // store), so two writes are not a pair here.
-          if (SX.A->LDSWrite == SY.A->LDSWrite || !X.Key.mayAlias(Y.Key))
-            continue;
-          if (X.Phase > Y.Phase)
+          if (X.X.Phase > Y.X.Phase)
             continue; // checked with the roles swapped
+          const Step &SX = (*Tr[GX])[X.Pos], &SY = (*Tr[GY])[Y.Pos];
+          sync::PairResult P =
+              sync::checkPair(X.X, SX.A->Region, Y.X, SY.A->Region);
+          if (P.V == sync::PairVerdict::NotAPair)
+            continue;
           ++R.PairsChecked;
+          if (P.V == sync::PairVerdict::Ordered)
+            continue;
           std::string Pair = "`" + describe(*SX.A->MI) + "` (" + Group(GX) +
                              ", " + When(SX.Iter) + ") and `" +
                              describe(*SY.A->MI) + "` (another wave, " +
                              Group(GY) + ", " + When(SY.Iter) + ")";
-          if (X.Phase == Y.Phase) {
-            finding("LDS buffer " + X.Key.name() + ": " + Pair +
-                        " run between the same two barriers: nothing orders "
-                        "them",
-                    SX.A->MI);
-            return;
+          std::string Buf = SX.A->BufName;
+          if (P.Where.O == sync::Overlap::Bytes && SX.A->Region.Range)
+            Buf += " bytes [" + std::to_string(P.Where.Lo) + ", " +
+                   std::to_string(P.Where.Hi) + ")";
+          std::string Why =
+              P.Why == sync::Disorder::SamePhase
+                  ? std::string(" run between the same two barriers: nothing "
+                                "orders them")
+                  : std::string(": the first is not complete before the "
+                                "s_barrier that should order them; it needs an "
+                                "s_waitcnt ") +
+                        (SX.A->Cnt.Vm ? "vmcnt" : "lgkmcnt") +
+                        " before that barrier";
+          if (P.V == sync::PairVerdict::Unproven) {
+            unproven(P.Unproven == sync::UnprovenWhy::SameStore
+                         ? "cannot prove the order of " + Pair + " matters (" +
+                               Buf + ": the same store in both waves, the "
+                               "replicated-value idiom) and" + Why
+                         : "cannot prove " + Pair + " touch different LDS bytes (" +
+                               SX.A->BufName + " / " + SY.A->BufName +
+                               ": the addresses are not known) and" + Why,
+                     SX.A->MI);
+            continue;
           }
-          if (X.Drain == ~0u || Y.Phase - X.Phase < long(X.Drain) + 1) {
-            finding("LDS buffer " + X.Key.name() + ": " + Pair +
-                        ": the first is not complete before the s_barrier "
-                        "that should order them; it needs an s_waitcnt " +
-                        (SX.A->Cnt == Counter::VM ? "vmcnt" : "lgkmcnt") +
-                        " before that barrier",
-                    SX.A->MI);
-            return;
-          }
+          finding("LDS buffer " + Buf + ": " + Pair + Why, SX.A->MI);
+          return;
         }
 }
 
@@ -518,8 +543,10 @@ SyncReport Checker::run() {
     R.WholeKernel = false;
     std::vector<Step> Tr = loopOnly();
     const std::vector<Step> *Trs[2] = {&Tr, &Tr};
-    if (checkRegisters(Tr))
-      checkPairs(Trs, false);
+    sync::WaveTimeline TL = timeline(Tr);
+    const sync::WaveTimeline *TLs[2] = {&TL, &TL};
+    if (checkRegisters(Tr, TL))
+      checkPairs(Trs, TLs, false);
     return R;
   }
   R.WholeKernel = true;
@@ -534,7 +561,8 @@ SyncReport Checker::run() {
   unsigned PostLow = CountBarriers(*Low, TraceIters),
            PostHigh = CountBarriers(*High, TraceIters);
   R.GroupOffset = int(PreHigh) - int(PreLow);
-  if (PreLow + PostLow != PreHigh + PostHigh) {
+  unsigned Counts[2] = {PreLow + PostLow, PreHigh + PostHigh};
+  if (sync::barrierMismatch(Counts)) {
     finding("waves 0-3 execute " + Twine(PreLow) + " + " + Twine(R.Barriers) +
                 " per iteration + " + Twine(PostLow) + " s_barrier, waves 4-7 " +
                 Twine(PreHigh) + " + " + Twine(R.Barriers) + " per iteration + " +
@@ -542,10 +570,12 @@ SyncReport Checker::run() {
             nullptr);
     return R;
   }
-  if (!checkRegisters(*Low) || !checkRegisters(*High))
+  sync::WaveTimeline TLow = timeline(*Low), THigh = timeline(*High);
+  if (!checkRegisters(*Low, TLow) || !checkRegisters(*High, THigh))
     return R;
   const std::vector<Step> *Trs[2] = {&*Low, &*High};
-  checkPairs(Trs, Group);
+  const sync::WaveTimeline *TLs[2] = {&TLow, &THigh};
+  checkPairs(Trs, TLs, Group);
   if (R.Findings.empty() && Group)
     checkPacing();
   return R;
@@ -558,7 +588,7 @@ SyncReport Checker::run() {
 /// Memory safety may not need the barrier after a dot cluster, the schedule
 /// does.
 void Checker::checkPacing() {
-  if (R.GroupOffset % 2 == 0)
+  if (!sync::groupOffsetPaces(R.GroupOffset))
     finding("the wave groups are " + Twine(R.GroupOffset) +
                 " barriers apart before the loop: the asymmetric sync must "
                 "put them an odd number of clusters apart",
@@ -572,32 +602,26 @@ void Checker::checkPacing() {
   });
   if (!HasPrio)
     return;
-  enum { None, AfterDot, AfterMem } Need = None;
-  for (unsigned Trip = 0; Trip < 2; ++Trip)
-    for (const MachineInstr *MI : Body) {
-      const Access &A = info(*MI);
-      bool DotStart = A.Kind == InstKind::SetPrio && MI->getOperand(0).isImm() &&
-                      MI->getOperand(0).getImm() > 0;
-      bool DotEnd = A.Kind == InstKind::SetPrio && !DotStart;
-      bool Mem = A.Cnt != Counter::None;
-      if (A.Kind == InstKind::Barrier) {
-        Need = None;
-        continue;
-      }
-      if (Trip == 1 && ((Need == AfterDot && (Mem || DotStart)) ||
-                        (Need == AfterMem && DotStart))) {
-        finding("no s_barrier between a " +
-                    Twine(Need == AfterDot ? "dot cluster" : "memory cluster") +
-                    " and the next cluster: the wave groups drift out of "
-                    "their one-cluster offset",
-                MI);
-        return;
-      }
-      if (DotEnd)
-        Need = AfterDot;
-      else if (Mem && Need != AfterDot)
-        Need = AfterMem;
-    }
+  std::vector<sync::PaceEvent> Ev;
+  for (const MachineInstr *MI : Body) {
+    const Access &A = info(*MI);
+    sync::PaceEvent E = sync::PaceEvent::Other;
+    if (A.Kind == InstKind::SetPrio)
+      E = MI->getOperand(0).isImm() && MI->getOperand(0).getImm() > 0
+              ? sync::PaceEvent::DotStart
+              : sync::PaceEvent::DotEnd;
+    else if (A.Rules.Sync == sync::SyncKind::Barrier)
+      E = sync::PaceEvent::Barrier;
+    else if (A.Cnt.any())
+      E = sync::PaceEvent::Mem;
+    Ev.push_back(E);
+  }
+  if (std::optional<sync::PacingGap> Gap = sync::pacingGap(Ev))
+    finding("no s_barrier between a " +
+                Twine(Gap->AfterDot ? "dot cluster" : "memory cluster") +
+                " and the next cluster: the wave groups drift out of "
+                "their one-cluster offset",
+            Body[Gap->At]);
 }
 
 } // namespace

@@ -1,7 +1,7 @@
 //===- Reorder.cpp - cluster order, markers and in-loop sync --------------===//
 #include "pingpong/Emit/Emitter.h"
 #include "pingpong/ISA/Opcodes.h"
-#include "pingpong/ISA/Waitcnt.h"
+#include "pingpong/Sync/SyncRules.h"
 #include "pingpong/Schedule/ClusterPlan.h"
 
 #include "llvm/CodeGen/MachineBasicBlock.h"
@@ -121,7 +121,7 @@ void applyPlan(LoopModel &Model, const ClusterPlan &Plan,
     BuildMI(MBB, End, DL, TII.get(Opc)).addImm(Imm);
   };
   auto EmitBarrier = [&]() { BuildMI(MBB, End, DL, TII.get(Ops.SBarrier)); };
-  const uint16_t DrainLDS = Waitcnt::lgkm(0).encodeGfx9();
+  const uint16_t DrainLDS = sync::drainLDS().encodeGfx9();
 
   // Splicing each instruction to the end of the region, in plan order,
   // leaves the region in that order; markers go between clusters.

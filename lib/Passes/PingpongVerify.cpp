@@ -10,6 +10,7 @@
 #include "pingpong/Analysis/SyncCheck.h"
 #include "pingpong/ISA/Opcodes.h"
 #include "pingpong/Passes/Passes.h"
+#include "pingpong/Sync/SyncRules.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
@@ -81,7 +82,7 @@ bool PingpongVerify::runOnMachineFunction(MachineFunction &MF) {
     }
     if (!TouchesLDS)
       continue;
-    if (!CPU.starts_with("gfx9")) {
+    if (!sync::targetForCPU(CPU)) {
       // gfx10+ split or widen the counters (vscnt, gfx12 loadcnt/dscnt...).
       ORE.emit([&]() {
         return MachineOptimizationRemarkMissed(DEBUG_TYPE, "VerifyUnsupported",
@@ -114,6 +115,22 @@ bool PingpongVerify::runOnMachineFunction(MachineFunction &MF) {
           DS_Error));
       continue;
     }
+    if (!R.Unproven.empty())
+      ORE.emit([&]() {
+        MachineOptimizationRemarkAnalysis Rm(
+            DEBUG_TYPE, "VerifyCannotProve",
+            R.Unproven.front().At ? R.Unproven.front().At->getDebugLoc()
+                                  : L->getStartLoc(),
+            L->getHeader());
+        Rm << "wait/barrier check, loop %bb."
+           << ore::NV("Loop", L->getHeader()->getNumber()) << " of "
+           << ore::NV("Function", MF.getName()) << ": "
+           << ore::NV("UnprovenPairs", R.UnprovenPairs)
+           << " LDS pair(s) not proven ordered (no finding: a race is "
+              "reported only on bytes or a buffer that are known); first: "
+           << R.Unproven.front().Message;
+        return Rm;
+      });
     ORE.emit([&]() {
       MachineOptimizationRemarkAnalysis Rm(DEBUG_TYPE, "Verified",
                                            L->getStartLoc(), L->getHeader());
@@ -127,6 +144,9 @@ bool PingpongVerify::runOnMachineFunction(MachineFunction &MF) {
                           : std::string("one wave group"))
          << (R.WholeKernel ? ", whole kernel path" : ", loop only") << ", " << ore::NV("Pairs", R.PairsChecked)
          << " cross-wave pairs checked: no finding";
+      if (R.UnprovenPairs)
+        Rm << ", " << ore::NV("CannotProve", R.UnprovenPairs)
+           << " cannot be proven ordered";
       return Rm;
     });
   }

@@ -14,7 +14,8 @@
 //===----------------------------------------------------------------------===//
 #include "pingpong/Analysis/SyncCheck.h"
 #include "pingpong/ISA/Opcodes.h"
-#include "pingpong/ISA/Waitcnt.h"
+#include "pingpong/Sync/SyncRules.h"
+#include "pingpong/Sync/Waitcnt.h"
 #include "pingpong/Passes/Passes.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -75,8 +76,11 @@ private:
 char PingpongWaits::ID = 0;
 char &pingpong::PingpongWaitsPassID = PingpongWaits::ID;
 
-static bool clean(MachineLoop &L, MachineFunction &MF) {
-  return checkLoopSync(L, MF).Findings.empty();
+/// Safe for the checker: no finding, and no more pairs it cannot prove
+/// ordered than `Unproven` (those the loop has whatever its vmcnt waits).
+static bool clean(MachineLoop &L, MachineFunction &MF, unsigned Unproven = ~0u) {
+  SyncReport R = checkLoopSync(L, MF);
+  return R.Findings.empty() && (Unproven == ~0u || R.UnprovenPairs <= Unproven);
 }
 
 static void setVm(MachineInstr &W, unsigned Vm) {
@@ -94,7 +98,8 @@ bool PingpongWaits::placeInLoop(MachineLoop &L, MachineFunction &MF) {
   for (const MachineInstr &MI : Body.instrs()) {
     InstKind K = T.classify(MI);
     HasDMA |= K == InstKind::LDSDMA;
-    if (K == InstKind::VMEMStore || T.name(MI.getOpcode()).starts_with("FLAT_"))
+    if (K == InstKind::VMEMStore ||
+        sync::classifyByName(T.name(MI.getOpcode())).Class == sync::OpClass::FLAT)
       return false; // global memory ordering is not the checker's model
   }
   if (!HasDMA)
@@ -115,8 +120,10 @@ bool PingpongWaits::placeInLoop(MachineLoop &L, MachineFunction &MF) {
     if (T.classify(MI) == InstKind::Barrier && !MI.isBundled())
       Added.push_back(BuildMI(Body, MI.getIterator(), MI.getDebugLoc(),
                               TII.get(SWaitcnt))
-                          .addImm(Waitcnt::vm(0).encodeGfx9()));
-  if (!clean(L, MF)) {
+                          .addImm(sync::drainVM().encodeGfx9()));
+  SyncReport Start = checkLoopSync(L, MF);
+  const unsigned Unproven = Start.UnprovenPairs;
+  if (!Start.Findings.empty()) {
     for (MachineInstr *W : Added)
       W->eraseFromParent();
     ORE.emit([&]() {
@@ -139,7 +146,7 @@ bool PingpongWaits::placeInLoop(MachineLoop &L, MachineFunction &MF) {
     while (Lo < Hi) {
       unsigned Mid = (Lo + Hi + 1) / 2;
       setVm(*W, Mid);
-      if (clean(L, MF))
+      if (clean(L, MF, Unproven))
         Lo = Mid;
       else
         Hi = Mid - 1;

@@ -68,7 +68,8 @@ static const char *Usage =
     "                           (--timeline/--timeline-full: run only)\n"
     "  --help                   this text\n"
     "\n"
-    "Exit codes: 0 success / clean; 1 bad input, or (verify) a finding; 2 bad command line.\n"
+    "Exit codes: 0 success / clean; 1 bad input, or (verify) a finding; 2 bad command line;\n"
+    "3 (verify) no finding, but pairs that cannot be proven ordered (an LDS address unknown).\n"
     "Workgroup size precedence: --waves-per-workgroup > --waves-per-simd (x4 waves, split over\n"
     "--workgroups-per-cu) > .reqd_workgroup_size > .max_flat_workgroup_size\n"
     "(amdgpu metadata) > 8 waves.\n";
@@ -440,7 +441,7 @@ int main(int argc, char **argv) {
                          : std::string("no MFMA loop: straight run"))
            << ", " << R.Wgs << " workgroup(s) x " << R.WavesPerWg << " waves (" << R.WgSource << ")\n";
     outs() << "verify: buffer rule: LDS addresses computed for " << (V.LdsAccesses - V.UnknownAddr) << " of "
-           << V.LdsAccesses << " LDS accesses; " << V.UnknownAddr << " unknown (overlap all of LDS)\n";
+           << V.LdsAccesses << " LDS accesses; " << V.UnknownAddr << " unknown (pairs with them: cannot prove)\n";
     if (V.DmaAccesses)
       outs() << "verify: LDS DMA: address (M0 + offset + lane x size) computed for "
              << (V.DmaAccesses - V.DmaUnknown) << " of " << V.DmaAccesses << " LDS DMA; " << V.DmaUnknown
@@ -453,6 +454,11 @@ int main(int argc, char **argv) {
       outs() << "verify: asymmetric loop entry: pacing checked on " << V.PacingPairs << " same-SIMD wave pairs\n";
     outs() << "verify: " << V.Waves << " waves, " << V.Barriers << " barriers each, " << V.Pairs
            << " LDS pairs checked, 0 findings\n";
+    if (V.Unproven) { // lib/Sync: an unknown address is "cannot prove", never a race
+      outs() << "verify: cannot prove: " << V.Unproven << " LDS pair(s) not proven ordered; first: " << V.CannotProve
+             << "\n";
+      return 3;
+    }
     return 0;
   }
   Program P;

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Sim.h"
+#include "pingpong/Sync/Waitcnt.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/MC/MCAsmInfo.h"
@@ -459,16 +460,11 @@ bool parseProgram(const ParseOptions &O, Program &P) {
         if (MI.getOperand(K).isImm())
           Imm = MI.getOperand(K).getImm();
       In.Imm = (int)Imm;
-      if (In.Mnem == "s_waitcnt") {
-        // gfx9 SIMM16: vmcnt [3:0]+[15:14], expcnt [6:4], lgkmcnt [11:8] (CDNA4 ISA §12.5)
-        unsigned Vm = (Imm & 0xF) | (((Imm >> 14) & 3) << 4);
-        unsigned Lg = (Imm >> 8) & 0xF;
-        In.Vm = Vm == 63 ? -1 : (int)Vm;
-        In.Lgkm = Lg == 15 ? -1 : (int)Lg;
-      } else if (In.Mnem == "s_waitcnt_vmcnt") {
-        In.Vm = (int)Imm;
-      } else if (In.Mnem == "s_waitcnt_lgkmcnt") {
-        In.Lgkm = (int)Imm;
+      // the one s_waitcnt decoder (lib/Sync): gfx9 SIMM16 and the
+      // single-counter forms
+      if (std::optional<pingpong::Waitcnt> W = pingpong::Waitcnt::fromAsm(In.Mnem.c_str(), Imm)) {
+        In.Vm = W->waitsOnVm() ? (int)W->Vm : -1;
+        In.Lgkm = W->waitsOnLgkm() ? (int)W->Lgkm : -1;
       }
     }
     if (In.C == Cat::Branch) {

@@ -24,6 +24,8 @@
 //===----------------------------------------------------------------------===//
 #include "Verify.h"
 
+#include "pingpong/Sync/SyncRules.h"
+
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
@@ -38,56 +40,39 @@ namespace ppsim {
 
 namespace {
 
-enum Counter { CVm, CLds, COoo }; // vmcnt in order, LDS in order, lgkm out of order
-
-struct MemOp {
-  size_t Step = 0;       // issue step in the wave's trace
-  bool Vm = false;       // counts on vmcnt
-  bool Lds = false;      // LDS (ds_*): lgkmcnt in order among LDS ops
-  bool LgkmOoo = false;  // SMEM, FLAT: lgkmcnt, out of order (only lgkmcnt(0))
-  size_t Done = SIZE_MAX; // step of the s_waitcnt that guarantees completion
-};
+using namespace pingpong;
+using sync::LDSRegion;
+using sync::LDSUse;
+using sync::OpClass;
 
 struct Access {
   size_t Step = 0;
-  int Phase = 0;       // barriers passed before the access
-  int Drain = INT_MAX; // barriers passed between issue and guaranteed completion
-  bool Write = false, Dma = false;
+  sync::LDSAccess X;
   const LdsBytes *B = nullptr;
+  LDSRegion R;
+  bool dma() const { return X.Use == LDSUse::DMAWrite; }
 };
 
-bool isLdsMemory(const Inst &In) {
-  if (In.C != Cat::LDS) return false;
-  const std::string &M = In.Mnem;
-  for (const char *X : {"ds_swizzle", "ds_permute", "ds_bpermute", "ds_nop", "ds_gws", "ds_append", "ds_consume"})
-    if (M.compare(0, strlen(X), X) == 0) return false;
-  return true;
+LDSRegion regionOf(const LdsBytes &B) {
+  LDSRegion R;
+  R.BytesKnown = B.Known;
+  if (B.Known)
+    R.Bytes = B.Iv;
+  return R;
 }
 
-bool overlap(const LdsBytes &A, const LdsBytes &B, uint32_t &Lo, uint32_t &Hi) {
-  if (!A.Known || !B.Known) { // unknown address: all of LDS
+std::string bufName(const LdsBytes &A, const LdsBytes &B, const sync::OverlapResult &O) {
+  if (!A.Known && !B.Known) return "LDS (both addresses unknown)";
+  if (!A.Known || !B.Known) {
     const LdsBytes &K = A.Known ? A : B;
-    if (K.Known && K.Iv.empty()) return false;
-    if (K.Known) { Lo = K.Iv.front().first; Hi = K.Iv.back().second; }
-    else { Lo = 0; Hi = UINT32_MAX; }
-    return true;
+    if (K.Iv.empty()) return "LDS (one address unknown)";
+    return formatv("LDS bytes [{0:x}, {1:x}) and an unknown address", K.Iv.front().first, K.Iv.back().second).str();
   }
-  if (A.Iv.empty() || B.Iv.empty()) return false;
-  if (A.Iv.back().second <= B.Iv.front().first || B.Iv.back().second <= A.Iv.front().first) return false;
-  size_t I = 0, J = 0;
-  while (I < A.Iv.size() && J < B.Iv.size()) {
-    uint32_t L = std::max(A.Iv[I].first, B.Iv[J].first), H = std::min(A.Iv[I].second, B.Iv[J].second);
-    if (L < H) { Lo = L; Hi = H; return true; }
-    if (A.Iv[I].second < B.Iv[J].second) ++I; else ++J;
-  }
-  return false;
+  return formatv("LDS bytes [{0:x}, {1:x})", O.Lo, O.Hi).str();
 }
 
-std::string bufName(const LdsBytes &A, const LdsBytes &B, uint32_t Lo, uint32_t Hi) {
-  if (!A.Known && !B.Known) return "LDS (addresses unknown: all of LDS)";
-  std::string S = formatv("LDS bytes [{0:x}, {1:x})", Lo, Hi).str();
-  if (!A.Known || !B.Known) S += " (one address unknown: all of LDS)";
-  return S;
+const char *useName(const Access &A) {
+  return A.dma() ? "LDS DMA write" : sync::ldsWrites(A.X.Use) ? "write" : "read";
 }
 
 } // namespace
@@ -110,13 +95,22 @@ std::string VerifyContext::at(size_t Pc) const {
 bool verifyTraces(const VerifyContext &C, VerifyResult &V) {
   const auto &I = C.P.Insts;
   const auto &Ws = C.R.Waves;
+  const sync::Target Tgt = sync::targetForCPU(C.R.Mcpu).value_or(sync::Target::Gfx942);
+  // the library's view of every instruction of the program
+  std::vector<sync::InstRules> Rules(I.size());
+  for (size_t Pc = 0; Pc < I.size(); ++Pc) {
+    Rules[Pc] = sync::classifyByName(I[Pc].Mnem, I[Pc].LdsDma);
+    if (I[Pc].In == Internal::Barrier) Rules[Pc].Sync = sync::SyncKind::Barrier;
+    if (I[Pc].In == Internal::Endpgm) Rules[Pc].Sync = sync::SyncKind::EndPgm;
+  }
+  auto IsAccess = [&](const TraceStep &St) { return St.Lds >= 0 && Rules[St.Pc].Use != LDSUse::None; };
   V.Waves = (int)Ws.size();
   for (auto &W : Ws)
     for (auto &St : W.Trace)
-      if (St.Lds >= 0 && (isLdsMemory(I[St.Pc]) || I[St.Pc].LdsDma)) {
+      if (IsAccess(St)) {
         ++V.LdsAccesses;
         V.UnknownAddr += !W.LdsAddrs[St.Lds].Known;
-        if (I[St.Pc].LdsDma) {
+        if (Rules[St.Pc].Use == LDSUse::DMAWrite) {
           ++V.DmaAccesses;
           V.DmaUnknown += !W.LdsAddrs[St.Lds].Known;
         }
@@ -125,17 +119,29 @@ bool verifyTraces(const VerifyContext &C, VerifyResult &V) {
     if (V.Finding.empty()) V.Finding = S;
     return false;
   };
+  static const bool DebugAll = getenv("PPSIM_VERIFY_DEBUG_ALL") != nullptr;
+  auto CannotProve = [&](const std::string &S) {
+    if (DebugAll && V.Unproven < 40) errs() << "UNPROVEN " << S << "\n";
+    if (V.CannotProve.empty()) V.CannotProve = S;
+    ++V.Unproven;
+  };
 
-  // ---- (3) barrier counts, per workgroup
-  std::vector<int> Bars(Ws.size(), 0);
+  // ---- (3) barrier counts, per workgroup (lib/Sync: barrierMismatch)
+  std::vector<unsigned> Bars(Ws.size(), 0);
   std::vector<std::vector<size_t>> BarStep(Ws.size());
   for (size_t W = 0; W < Ws.size(); ++W)
     for (size_t S = 0; S < Ws[W].Trace.size(); ++S)
-      if (I[Ws[W].Trace[S].Pc].In == Internal::Barrier) { ++Bars[W]; BarStep[W].push_back(S); }
+      if (Rules[Ws[W].Trace[S].Pc].Sync == sync::SyncKind::Barrier) { ++Bars[W]; BarStep[W].push_back(S); }
   V.Barriers = Ws.empty() ? 0 : Bars[0];
-  for (size_t A = 0; A < Ws.size(); ++A)
-    for (size_t B = 0; B < Ws.size(); ++B) {
-      if (Ws[A].Wg != Ws[B].Wg || Bars[A] <= Bars[B]) continue;
+  {
+    std::map<int, std::vector<size_t>> ByWg;
+    for (size_t W = 0; W < Ws.size(); ++W) ByWg[Ws[W].Wg].push_back(W);
+    for (auto &KV : ByWg) {
+      std::vector<unsigned> N;
+      for (size_t W : KV.second) N.push_back(Bars[W]);
+      auto M = sync::barrierMismatch(N);
+      if (!M) continue;
+      size_t A = KV.second[M->first], B = KV.second[M->second];
       size_t Pc = Ws[A].Trace[BarStep[A][Bars[B]]].Pc;
       return Find(formatv("barrier count: {0} executes {1} s_barrier, {2} executes {3}: the workgroup hangs "
                           "at {0}'s barrier #{4}, {5}",
@@ -143,62 +149,51 @@ bool verifyTraces(const VerifyContext &C, VerifyResult &V) {
                           Bars[B] + 1, C.at(Pc))
                       .str());
     }
+  }
 
-  // ---- (1) per wave: register waits; completion step of every memory op;
-  //      LDS accesses with phase and drain distance
+  // ---- (1) per wave: register waits; LDS accesses with phase and drain
+  //      distance (lib/Sync: analyzeWave); the wave's own LDS DMA
   std::vector<std::vector<Access>> Acc(Ws.size());
   for (size_t W = 0; W < Ws.size(); ++W) {
     const auto &Tr = Ws[W].Trace;
-    std::vector<MemOp> Ops;
-    std::vector<size_t> Pending;                 // indices into Ops not yet complete
-    std::map<unsigned, std::vector<size_t>> Writers; // reg unit -> loads writing it
-    std::vector<std::pair<size_t, size_t>> AccOp; // (index in Acc[W], op)
-    int Phase = 0;
+    std::vector<sync::WaveEvent> Ev(Tr.size());
     for (size_t S = 0; S < Tr.size(); ++S) {
       const Inst &In = I[Tr[S].Pc];
-      if (In.In == Internal::Barrier) { ++Phase; continue; }
-      if (In.In == Internal::Waitcnt) {
-        // vmcnt(N): all but the N youngest VMEM ops; lgkmcnt(N): all but the
-        // N youngest LDS ops; SMEM/FLAT only at lgkmcnt(0).
-        int YoungerVm = 0, YoungerLds = 0;
-        for (size_t K = Pending.size(); K-- > 0;) {
-          MemOp &Op = Ops[Pending[K]];
-          bool Done = false;
-          if (Op.Vm && In.Vm >= 0 && YoungerVm >= In.Vm) Done = true;
-          if (Op.Lds && In.Lgkm >= 0 && YoungerLds >= In.Lgkm) Done = true;
-          if (Op.LgkmOoo && In.Lgkm == 0) Done = true;
-          if (Op.Vm) ++YoungerVm;
-          if (Op.Lds) ++YoungerLds;
-          if (Done) Op.Done = S;
-        }
-        Pending.erase(std::remove_if(Pending.begin(), Pending.end(), [&](size_t K) { return Ops[K].Done != SIZE_MAX; }),
-                      Pending.end());
+      const sync::InstRules &Ru = Rules[Tr[S].Pc];
+      Ev[S].Sync = Ru.Sync;
+      Ev[S].Class = Ru.Class;
+      if (Ru.Sync == sync::SyncKind::Waitcnt) {
+        Waitcnt Wc;
+        if (In.Vm >= 0) Wc.Vm = (unsigned)In.Vm;
+        if (In.Lgkm >= 0) Wc.Lgkm = (unsigned)In.Lgkm;
+        Ev[S].W = Wc;
+      }
+    }
+    sync::WaveTimeline TL = sync::analyzeWave(Ev, Tgt);
+    std::vector<size_t> Pending;                      // outstanding ops (steps)
+    std::map<unsigned, std::vector<size_t>> Writers;  // reg unit -> loads (steps) writing it
+    for (size_t S = 0; S < Tr.size(); ++S) {
+      const Inst &In = I[Tr[S].Pc];
+      const sync::InstRules &Ru = Rules[Tr[S].Pc];
+      auto Done = [&](size_t Op) { return TL.completeBefore(Op, S + 1); };
+      if (Ru.Sync != sync::SyncKind::None) {
+        Pending.erase(std::remove_if(Pending.begin(), Pending.end(), Done), Pending.end());
         continue;
       }
-      bool Mem = In.C == Cat::VMEM || In.C == Cat::LDS || In.C == Cat::SMEM;
-      MemOp Op;
-      if (Mem) {
-        Op.Step = S;
-        Op.Vm = In.C == Cat::VMEM;
-        Op.Lds = In.C == Cat::LDS;
-        Op.LgkmOoo = In.C == Cat::SMEM || In.Flat;
-      }
+      bool Mem = sync::countersOf(Ru.Class, Tgt).any();
       bool IsLoad = Mem && !In.DefUnits.empty() && In.IsLoad;
-      // the op's in-order class: a later load of the same class overwriting a
-      // register completes after the earlier one (WAW is safe)
-      auto SameOrder = [&](const MemOp &A) { return IsLoad && ((A.Vm && Op.Vm && !A.LgkmOoo && !Op.LgkmOoo) || (A.Lds && Op.Lds)); };
       auto Check = [&](const std::vector<unsigned> &Units, bool Def) {
         for (unsigned U : Units) {
           auto It = Writers.find(U);
           if (It == Writers.end()) continue;
-          for (size_t K : It->second) {
-            const MemOp &L = Ops[K];
-            if (L.Done != SIZE_MAX) continue;
-            if (Def && SameOrder(L)) continue;
+          for (size_t L : It->second) {
+            if (TL.completeBefore(L, S)) continue;
+            // a later load of the same in-order stream may overwrite
+            if (Def && IsLoad && sync::sameInOrderStream(Ru.Class, Rules[Tr[L].Pc].Class, Tgt)) continue;
             return Find(formatv("register wait: {0}: {1} {2} a register the load at {3} writes, and no s_waitcnt "
                                 "since guarantees that load complete",
                                 C.waveName(Ws[W].Wg, Ws[W].Id), C.at(Tr[S].Pc), Def ? "overwrites" : "reads",
-                                C.at(Tr[L.Step].Pc))
+                                C.at(Tr[L].Pc))
                             .str());
           }
         }
@@ -210,54 +205,43 @@ bool verifyTraces(const VerifyContext &C, VerifyResult &V) {
         auto It = Writers.find(U);
         if (It != Writers.end())
           It->second.erase(std::remove_if(It->second.begin(), It->second.end(),
-                                          [&](size_t K) { return Ops[K].Done != SIZE_MAX; }),
+                                          [&](size_t K) { return TL.completeBefore(K, S); }),
                            It->second.end());
       }
       if (!Mem) continue;
-      size_t Idx = Ops.size();
-      Ops.push_back(Op);
-      Pending.push_back(Idx);
+      Pending.push_back(S);
       if (IsLoad)
-        for (unsigned U : In.DefUnits) Writers[U].push_back(Idx);
-      if (Tr[S].Lds >= 0 && (isLdsMemory(In) || In.LdsDma)) {
-        Access A;
-        A.Step = S;
-        A.Phase = Phase;
-        A.Dma = In.LdsDma;
-        A.Write = In.LdsDma || (In.IsStore && !In.IsLoad) || (In.IsStore && In.IsLoad); // atomics write
-        A.B = &Ws[W].LdsAddrs[Tr[S].Lds];
-        // same wave: an LDS access overlapping an outstanding LDS DMA (a DMA
-        // after a DMA is ordered: both complete in order on vmcnt)
-        for (auto &AO : AccOp) {
-          if (A.Dma) break;
-          const Access &D = Acc[W][AO.first];
-          if (!D.Dma || Ops[AO.second].Done != SIZE_MAX) continue;
-          uint32_t Lo, Hi;
-          if (!overlap(*D.B, *A.B, Lo, Hi)) continue;
-          return Find(formatv("LDS DMA wait: {0}: {1} accesses {2} that the LDS DMA at {3} writes, and no "
-                              "s_waitcnt vmcnt since guarantees the DMA complete",
-                              C.waveName(Ws[W].Wg, Ws[W].Id), C.at(Tr[S].Pc), bufName(*D.B, *A.B, Lo, Hi),
-                              C.at(Tr[D.Step].Pc))
-                          .str());
+        for (unsigned U : In.DefUnits) Writers[U].push_back(S);
+      if (!IsAccess(Tr[S])) continue;
+      Access A;
+      A.Step = S;
+      A.X.Use = Ru.Use;
+      A.X.Phase = TL.Phase[S];
+      A.X.Drain = TL.drain(S);
+      A.X.Site = &I[Tr[S].Pc];
+      A.B = &Ws[W].LdsAddrs[Tr[S].Lds];
+      A.R = regionOf(*A.B);
+      // same wave: an LDS access overlapping an outstanding LDS DMA (a DMA
+      // after a DMA is ordered: both complete in order on vmcnt)
+      if (!A.dma())
+        for (const Access &D : Acc[W]) {
+          if (!D.dma() || TL.completeBefore(D.Step, S)) continue;
+          sync::OverlapResult O;
+          sync::PairVerdict Vd = sync::sameWaveDMA(D.R, A.R, &O);
+          if (Vd == sync::PairVerdict::NotAPair) continue;
+          std::string Msg = formatv("LDS DMA wait: {0}: {1} accesses {2} that the LDS DMA at {3} writes, and no "
+                                    "s_waitcnt vmcnt since guarantees the DMA complete",
+                                    C.waveName(Ws[W].Wg, Ws[W].Id), C.at(Tr[S].Pc), bufName(*D.B, *A.B, O),
+                                    C.at(Tr[D.Step].Pc))
+                                .str();
+          if (Vd == sync::PairVerdict::Race) return Find(Msg);
+          CannotProve(Msg + " (an address is unknown: the bytes may differ)");
         }
-        AccOp.push_back({Acc[W].size(), Idx});
-        Acc[W].push_back(A);
-      }
-    }
-    // drain distance: barriers between issue and the wait that completes it
-    std::vector<int> PhaseAt(Tr.size() + 1, 0);
-    for (size_t S = 0, P = 0; S < Tr.size(); ++S) {
-      PhaseAt[S] = (int)P;
-      if (I[Tr[S].Pc].In == Internal::Barrier) ++P;
-    }
-    for (auto &AO : AccOp) {
-      Access &A = Acc[W][AO.first];
-      size_t D = Ops[AO.second].Done;
-      A.Drain = D == SIZE_MAX ? INT_MAX : PhaseAt[D] - A.Phase;
+      Acc[W].push_back(std::move(A));
     }
   }
 
-  // ---- (2) across waves of a workgroup: (read, write) pairs on overlapping bytes
+  // ---- (2) across waves of a workgroup: LDS pairs (lib/Sync: checkPair)
   struct Best {
     bool Have = false;
     long Key[3];
@@ -268,38 +252,42 @@ bool verifyTraces(const VerifyContext &C, VerifyResult &V) {
       if (Ws[X].Wg != Ws[Y].Wg) continue;
       for (const Access &A : Acc[X])
         for (const Access &Bb : Acc[Y]) {
-          if (!A.Write && !Bb.Write) continue;
-          if (A.Write && Bb.Write) continue; // two writes are not a pair
-          uint32_t Lo, Hi;
-          if (!overlap(*A.B, *Bb.B, Lo, Hi)) continue;
+          sync::PairResult P = sync::checkPair(A.X, A.R, Bb.X, Bb.R);
+          if (P.V == sync::PairVerdict::NotAPair) continue;
           ++V.Pairs;
+          if (P.V == sync::PairVerdict::Ordered) continue;
           const Access *E = &A, *L = &Bb;
           size_t EW = X, LW = Y;
-          if (Bb.Phase < A.Phase) { std::swap(E, L); std::swap(EW, LW); }
+          if (!P.AFirst) { std::swap(E, L); std::swap(EW, LW); }
           std::string Why;
-          if (E->Phase == L->Phase)
-            Why = formatv("both in barrier phase {0} (no s_barrier between them)", E->Phase).str();
-          else if (E->Drain > L->Phase - E->Phase - 1)
+          if (P.Why == sync::Disorder::SamePhase)
+            Why = formatv("both in barrier phase {0} (no s_barrier between them)", E->X.Phase).str();
+          else
             Why = formatv("the {0} (phase {1}) is not complete before its wave's s_barrier #{2} that closes phase "
                           "{3}: {4}",
-                          E->Write ? "write" : "read", E->Phase, L->Phase, L->Phase - 1,
-                          E->Drain == INT_MAX ? std::string("no s_waitcnt completes it")
-                                              : formatv("the s_waitcnt that completes it comes {0} barrier(s) later",
-                                                        E->Drain)
-                                                    .str())
+                          sync::ldsWrites(E->X.Use) ? "write" : "read", E->X.Phase, L->X.Phase, L->X.Phase - 1,
+                          E->X.Drain == sync::WaveTimeline::NoDrain
+                              ? std::string("no s_waitcnt completes it")
+                              : formatv("the s_waitcnt that completes it comes {0} barrier(s) later", E->X.Drain)
+                                    .str())
                       .str();
-          else
+          std::string Msg = formatv("{0} vs {1} on {2}: {3} at {4} and {5} at {6}: {7}",
+                                    C.waveName(Ws[EW].Wg, Ws[EW].Id), C.waveName(Ws[LW].Wg, Ws[LW].Id),
+                                    bufName(*A.B, *Bb.B, P.Where), useName(*E), C.at(Ws[EW].Trace[E->Step].Pc),
+                                    useName(*L), C.at(Ws[LW].Trace[L->Step].Pc), Why)
+                                .str();
+          if (P.V == sync::PairVerdict::Unproven) {
+            CannotProve("LDS pair: " + Msg +
+                        (P.Unproven == sync::UnprovenWhy::SameStore
+                             ? " (the same store in both waves: the replicated-value idiom, the order may not matter)"
+                             : " (an address is unknown: the bytes may differ)"));
             continue;
-          long Key[3] = {L->Phase, (long)std::min(E->Step, L->Step), (long)X * 100 + (long)Y};
+          }
+          long Key[3] = {L->X.Phase, (long)std::min(E->Step, L->Step), (long)X * 100 + (long)Y};
           if (B.Have && std::lexicographical_compare(B.Key, B.Key + 3, Key, Key + 3)) continue;
           B.Have = true;
           std::copy(Key, Key + 3, B.Key);
-          B.Msg = formatv("LDS race: {0} vs {1} on {2}: {3} at {4} and {5} at {6}: {7}",
-                          C.waveName(Ws[EW].Wg, Ws[EW].Id), C.waveName(Ws[LW].Wg, Ws[LW].Id),
-                          bufName(*A.B, *Bb.B, Lo, Hi), E->Write ? (E->Dma ? "LDS DMA write" : "write") : "read",
-                          C.at(Ws[EW].Trace[E->Step].Pc), L->Write ? (L->Dma ? "LDS DMA write" : "write") : "read",
-                          C.at(Ws[LW].Trace[L->Step].Pc), Why)
-                      .str();
+          B.Msg = "LDS race: " + Msg;
         }
     }
   if (B.Have) return Find(B.Msg);
@@ -309,7 +297,7 @@ bool verifyTraces(const VerifyContext &C, VerifyResult &V) {
   // counts, their loop MFMAs must never share a barrier phase -- one group's
   // dot cluster runs while the other is in its memory cluster. Memory safety
   // alone does not need this (a barrier after a dot cluster only keeps the
-  // groups one cluster apart).
+  // groups one cluster apart). lib/Sync: sharedMfmaPhase.
   if (C.R.HasLoop) {
     const unsigned LB = C.R.LoopBegin, BE = C.R.LoopEnd;
     std::vector<int> Entry(Ws.size(), -1);
@@ -318,27 +306,30 @@ bool verifyTraces(const VerifyContext &C, VerifyResult &V) {
       int Ph = 0;
       for (size_t S = 0; S < Ws[W].Trace.size(); ++S) {
         unsigned Pc = Ws[W].Trace[S].Pc;
-        if (I[Pc].In == Internal::Barrier) ++Ph;
+        if (Rules[Pc].Sync == sync::SyncKind::Barrier) ++Ph;
         if (Pc == LB && Entry[W] < 0) Entry[W] = Ph;
         if (Pc >= LB && Pc <= BE && I[Pc].C == Cat::MFMA) MfmaPhase[W].emplace(Ph, S);
       }
     }
+    auto Phases = [&](size_t W) {
+      std::vector<int> P;
+      for (auto &KV : MfmaPhase[W]) P.push_back(KV.first);
+      return P;
+    };
     for (size_t X = 0; X < Ws.size(); ++X)
       for (size_t Y = X + 1; Y < Ws.size(); ++Y) {
         if (Ws[X].Wg != Ws[Y].Wg || Ws[X].Id / 4 == Ws[Y].Id / 4 || Ws[X].Id % 4 != Ws[Y].Id % 4) continue;
         if (Entry[X] < 0 || Entry[Y] < 0 || Entry[X] == Entry[Y]) continue;
         ++V.PacingPairs;
-        for (auto &KV : MfmaPhase[X]) {
-          auto It = MfmaPhase[Y].find(KV.first);
-          if (It == MfmaPhase[Y].end()) continue;
-          return Find(formatv("pacing: {0} and {1} enter the loop {2} barrier(s) apart (asymmetric sync) but both "
-                              "run MFMAs in barrier phase {3}: {4} and {5} (their dot clusters overlap; a "
-                              "barrier between clusters is missing)",
-                              C.waveName(Ws[X].Wg, Ws[X].Id), C.waveName(Ws[Y].Wg, Ws[Y].Id),
-                              std::abs(Entry[X] - Entry[Y]), KV.first, C.at(Ws[X].Trace[KV.second].Pc),
-                              C.at(Ws[Y].Trace[It->second].Pc))
-                          .str());
-        }
+        std::optional<int> Ph = sync::sharedMfmaPhase(Phases(X), Phases(Y));
+        if (!Ph) continue;
+        return Find(formatv("pacing: {0} and {1} enter the loop {2} barrier(s) apart (asymmetric sync) but both "
+                            "run MFMAs in barrier phase {3}: {4} and {5} (their dot clusters overlap; a "
+                            "barrier between clusters is missing)",
+                            C.waveName(Ws[X].Wg, Ws[X].Id), C.waveName(Ws[Y].Wg, Ws[Y].Id),
+                            std::abs(Entry[X] - Entry[Y]), *Ph, C.at(Ws[X].Trace[MfmaPhase[X][*Ph]].Pc),
+                            C.at(Ws[Y].Trace[MfmaPhase[Y][*Ph]].Pc))
+                        .str());
       }
   }
   return true;

@@ -21,6 +21,10 @@ struct VerifyResult {
   long DmaAccesses = 0, DmaUnknown = 0; // LDS DMA among them (address from M0)
   int PacingPairs = 0;         // same-SIMD wave pairs of two groups with an asymmetric loop entry
   std::string Finding;        // the first finding (empty: clean)
+  // Pairs the rules cannot prove ordered because an address is unknown
+  // (lib/Sync: never a race): how many, and the first.
+  long Unproven = 0;
+  std::string CannotProve;
 };
 
 // Applies the rules of docs/waits-and-barriers.md ("pingpong-sim verify") to

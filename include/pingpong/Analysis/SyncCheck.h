@@ -33,6 +33,11 @@ struct SyncFinding {
 
 struct SyncReport {
   std::vector<SyncFinding> Findings;
+  /// Pairs whose order the rules cannot prove because the LDS bytes are not
+  /// known (lib/Sync: an unknown overlap is "cannot prove", never a race);
+  /// the first one, and how many.
+  std::vector<SyncFinding> Unproven;
+  unsigned UnprovenPairs = 0;
   unsigned LDSAccesses = 0, Barriers = 0, PairsChecked = 0;
   int GroupOffset = 0; // barriers waves 4-7 run before the loop minus waves 0-3
   bool Asymmetric = false;

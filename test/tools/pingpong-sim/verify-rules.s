@@ -5,9 +5,9 @@
 # the other wave's slot: the exchange only races if the model computes both.
 #
 # RUN: %python %S/Inputs/expect-rc.py 1 pingpong-sim verify %s --kernel race_same_phase --waves-per-workgroup 2 | FileCheck %s --check-prefix=RACE
-# The exchange kernel starts at line 66 of this file: its write is line 69, the read 70.
+# The exchange kernel starts at line 86 of this file: its write is line 89, the read 90.
 # RACE: LDS addresses computed for 4 of 4 LDS accesses; 0 unknown
-# RACE: verify: finding: LDS race: wave 0 (waves 0-1) vs wave 1 (waves 0-1) on LDS bytes [0x100, 0x200): read at line 70 'ds_read_b32 v4, v3' and write at line 69 'ds_write_b32 v1, v2': both in barrier phase 0
+# RACE: verify: finding: LDS race: wave 0 (waves 0-1) vs wave 1 (waves 0-1) on LDS bytes [0x100, 0x200): read at line 90 'ds_read_b32 v4, v3' and write at line 89 'ds_write_b32 v1, v2': both in barrier phase 0
 #
 # RUN: %python %S/Inputs/expect-rc.py 0 pingpong-sim verify %s --kernel clean_exchange --waves-per-workgroup 2 | FileCheck %s --check-prefix=CLEAN
 # CLEAN: verify: 2 waves, 1 barriers each, 2 LDS pairs checked, 0 findings
@@ -34,17 +34,37 @@
 # lgkmcnt(1) completes the older ds_read (LDS in order): v4 is fine, v5 is not.
 # LDSORD: finding: register wait: wave 0 (waves 0-1): line {{[0-9]+}} 'v_add_u32_e32 v7, v5, v5' reads a register the load at line {{[0-9]+}} 'ds_read_b32 v5, v1 offset:4' writes
 #
-# RUN: %python %S/Inputs/expect-rc.py 1 pingpong-sim verify %s --kernel lds_dma_same_wave --waves-per-workgroup 2 | FileCheck %s --check-prefix=DMA1
+# The DMA's address (M0 from an argument register) is unknown: the rules
+# (lib/Sync) cannot prove the bytes differ, and say so -- exit 3, never a race.
+# RUN: %python %S/Inputs/expect-rc.py 3 pingpong-sim verify %s --kernel lds_dma_same_wave --waves-per-workgroup 2 | FileCheck %s --check-prefix=DMA1
 # DMA1: LDS addresses computed for 2 of 4 LDS accesses; 2 unknown
-# DMA1: finding: LDS DMA wait: wave 0 (waves 0-1): line {{[0-9]+}} 'ds_read_b32 v4, v1' accesses LDS bytes [0x0, 0x100) (one address unknown: all of LDS) that the LDS DMA at line {{[0-9]+}} 'buffer_load_dword v1, s[0:3], 0 offen lds' writes
+# DMA1: verify: 2 waves, 0 barriers each, {{[0-9]+}} LDS pairs checked, 0 findings
+# DMA1: verify: cannot prove: {{[1-9][0-9]*}} LDS pair(s) not proven ordered; first: LDS DMA wait: wave 0 (waves 0-1): line {{[0-9]+}} 'ds_read_b32 v4, v1' accesses LDS bytes [0x0, 0x100) and an unknown address that the LDS DMA at line {{[0-9]+}} 'buffer_load_dword v1, s[0:3], 0 offen lds' writes
+# With M0 = 0 the DMA's bytes are known ([0, 0x100) for 64 lanes x 4 B): the
+# same wave's read of them before vmcnt is a finding.
+# RUN: %python %S/Inputs/expect-rc.py 1 pingpong-sim verify %s --kernel lds_dma_same_wave_known --waves-per-workgroup 2 | FileCheck %s --check-prefix=DMA1K
+# DMA1K: finding: LDS DMA wait: wave 0 (waves 0-1): line {{[0-9]+}} 'ds_read_b32 v4, v1' accesses LDS bytes [0x0, 0x100) that the LDS DMA at line {{[0-9]+}} 'buffer_load_dword v1, s[0:3], 0 offen lds' writes
 #
-# RUN: %python %S/Inputs/expect-rc.py 1 pingpong-sim verify %s --kernel lds_dma_cross --waves-per-workgroup 2 | FileCheck %s --check-prefix=DMA2
-# The DMA's address (M0) is unknown: it overlaps wave 0's own read slot too.
-# DMA2: finding: LDS race: wave 0 (waves 0-1) vs wave 1 (waves 0-1) on LDS bytes [0x0, 0x100) (one address unknown: all of LDS): read at line {{[0-9]+}} 'ds_read_b32 v4, v1' and LDS DMA write at line {{[0-9]+}} 'buffer_load_dword v1, s[0:3], 0 offen lds': both in barrier phase 0
+# RUN: %python %S/Inputs/expect-rc.py 3 pingpong-sim verify %s --kernel lds_dma_cross --waves-per-workgroup 2 | FileCheck %s --check-prefix=DMA2
+# The DMA's address (M0) is unknown: cannot prove (exit 3), with the pair named.
+# DMA2: verify: cannot prove: {{[1-9][0-9]*}} LDS pair(s) not proven ordered; first: LDS pair: wave 0 (waves 0-1) vs wave 1 (waves 0-1) on LDS bytes [0x100, 0x200) and an unknown address: LDS DMA write at line {{[0-9]+}} 'buffer_load_dword v1, s[0:3], 0 offen lds' and read at line {{[0-9]+}} 'ds_read_b32 v4, v1': both in barrier phase 0
+# M0 = 0: both waves' DMAs write [0, 0x100), which wave 0 reads: a race.
+# RUN: %python %S/Inputs/expect-rc.py 1 pingpong-sim verify %s --kernel lds_dma_cross_known --waves-per-workgroup 2 | FileCheck %s --check-prefix=DMA2K
+# DMA2K: finding: LDS race: wave {{[01]}} (waves 0-1) vs wave {{[01]}} (waves 0-1) on LDS bytes [0x0, 0x100): {{.*}}LDS DMA write at line {{[0-9]+}} 'buffer_load_dword v1, s[0:3], 0 offen lds'{{.*}}: both in barrier phase 0
 #
 # RUN: %python %S/Inputs/expect-rc.py 0 pingpong-sim verify %s --kernel lds_dma_clean --waves-per-workgroup 2 | FileCheck %s --check-prefix=DMA3
 # Two DMAs of one wave are ordered (both in order on vmcnt): no DMA-wait finding.
 # DMA3: verify: 2 waves, 1 barriers each, 4 LDS pairs checked, 0 findings
+#
+# write/write (lib/Sync): two different stores of two waves to one word in one
+# phase are a race; the same store run by both waves onto the same bytes is
+# the replicated-value idiom (Triton's layout conversions: the waves that
+# share a row store the same value) -- "cannot prove", exit 3, not a race.
+# RUN: %python %S/Inputs/expect-rc.py 1 pingpong-sim verify %s --kernel two_stores --waves-per-workgroup 2 | FileCheck %s --check-prefix=WW
+# WW: verify: finding: LDS race: wave 0 (waves 0-1) vs wave 1 (waves 0-1) on LDS bytes [0x0, 0x4): write at line {{[0-9]+}} 'ds_write_b32 v1, {{v[23]}}' and write at line {{[0-9]+}} 'ds_write_b32 v1, {{v[23]}}': both in barrier phase 0
+# RUN: %python %S/Inputs/expect-rc.py 3 pingpong-sim verify %s --kernel same_store --waves-per-workgroup 2 | FileCheck %s --check-prefix=SAME
+# SAME: verify: 2 waves, 0 barriers each, 1 LDS pairs checked, 0 findings
+# SAME: verify: cannot prove: 1 LDS pair(s) not proven ordered; first: LDS pair: wave 0 (waves 0-1) vs wave 1 (waves 0-1) on LDS bytes [0x0, 0x4): write at line {{[0-9]+}} 'ds_write_b32 v1, v2' and write at line {{[0-9]+}} 'ds_write_b32 v1, v2': both in barrier phase 0 (no s_barrier between them) (the same store in both waves: the replicated-value idiom, the order may not matter)
 #
 # RUN: %python %S/Inputs/expect-rc.py 1 pingpong-sim verify %s --kernel spin --waves-per-workgroup 2 | FileCheck %s --check-prefix=HANG
 # HANG: verify: finding: hang: a wave executed more than 280000 instructions (endless loop?) at line {{[0-9]+}}
@@ -189,3 +209,43 @@ spin:
 	s_cbranch_scc1 .LBB11_1
 	s_endpgm
 .Lfunc_end11:
+	.globl lds_dma_same_wave_known
+	.type lds_dma_same_wave_known,@function
+lds_dma_same_wave_known:
+	s_mov_b32 m0, 0
+	v_lshlrev_b32 v1, 2, v0
+	v_and_b32 v1, 0xff, v1
+	buffer_load_dword v1, s[0:3], 0 offen lds
+	ds_read_b32 v4, v1
+	s_waitcnt vmcnt(0) lgkmcnt(0)
+	s_endpgm
+.Lfunc_end12:
+	.globl lds_dma_cross_known
+	.type lds_dma_cross_known,@function
+lds_dma_cross_known:
+	s_mov_b32 m0, 0
+	v_lshlrev_b32 v1, 2, v0
+	v_and_b32 v1, 0xff, v1
+	buffer_load_dword v1, s[0:3], 0 offen lds
+	s_waitcnt vmcnt(0)
+	ds_read_b32 v4, v1
+	s_waitcnt lgkmcnt(0)
+	s_endpgm
+.Lfunc_end13:
+	.globl two_stores
+	.type two_stores,@function
+two_stores:
+	v_mov_b32 v1, 0
+	ds_write_b32 v1, v2
+	ds_write_b32 v1, v3
+	s_waitcnt lgkmcnt(0)
+	s_endpgm
+.Lfunc_end14:
+	.globl same_store
+	.type same_store,@function
+same_store:
+	v_mov_b32 v1, 0
+	ds_write_b32 v1, v2
+	s_waitcnt lgkmcnt(0)
+	s_endpgm
+.Lfunc_end15:

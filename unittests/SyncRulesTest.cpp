@@ -1,0 +1,150 @@
+//===- SyncRulesTest.cpp - unit tests of the sync-rules library ----------===//
+//
+// lib/Sync on its own: no MachineInstr, no simulator (docs/waits-and-barriers.md,
+// "The sync-rules library").
+//
+//===----------------------------------------------------------------------===//
+#include "pingpong/Sync/SyncRules.h"
+
+#include "gtest/gtest.h"
+
+using namespace pingpong;
+using namespace pingpong::sync;
+
+namespace {
+WaveEvent op(OpClass C) { WaveEvent E; E.Class = C; return E; }
+WaveEvent wait(Waitcnt W) { WaveEvent E; E.Sync = SyncKind::Waitcnt; E.W = W; return E; }
+WaveEvent barrier() { WaveEvent E; E.Sync = SyncKind::Barrier; return E; }
+LDSRegion bytes(uint32_t Lo, uint32_t Hi) {
+  LDSRegion R;
+  R.BytesKnown = true;
+  R.Bytes = {{Lo, Hi}};
+  return R;
+}
+} // namespace
+
+TEST(SyncRules, ClassesByName) {
+  // MIR opcode names and assembly mnemonics give the same answer.
+  EXPECT_EQ(classifyByName("DS_BPERMUTE_B32").Class, OpClass::LDSCrossbar);
+  EXPECT_EQ(classifyByName("ds_bpermute_b32").Use, LDSUse::None);
+  EXPECT_EQ(classifyByName("ds_swizzle_b32").Class, OpClass::LDSCrossbar);
+  EXPECT_EQ(classifyByName("DS_READ_B128_gfx9").Use, LDSUse::Read);
+  EXPECT_EQ(classifyByName("ds_write2st64_b64").Use, LDSUse::Write);
+  EXPECT_EQ(classifyByName("ds_add_u32").Use, LDSUse::ReadWrite);
+  EXPECT_EQ(classifyByName("BUFFER_LOAD_DWORDX4_LDS_OFFEN").Use, LDSUse::DMAWrite);
+  EXPECT_EQ(classifyByName("buffer_load_dwordx4", /*LdsModifier=*/true).Use, LDSUse::DMAWrite);
+  EXPECT_EQ(classifyByName("buffer_load_dwordx4").Class, OpClass::VMEMLoad);
+  EXPECT_EQ(classifyByName("global_load_lds_dwordx4").Class, OpClass::LDSDMA);
+  EXPECT_EQ(classifyByName("FLAT_LOAD_DWORD").Class, OpClass::FLAT);
+  EXPECT_EQ(classifyByName("s_load_dwordx2").Class, OpClass::SMEM);
+  EXPECT_EQ(classifyByName("S_WAITCNT").Sync, SyncKind::Waitcnt);
+  EXPECT_EQ(classifyByName("s_barrier").Sync, SyncKind::Barrier);
+}
+
+TEST(SyncRules, Counters) {
+  CounterUse F = countersOf(OpClass::FLAT, Target::Gfx942);
+  EXPECT_TRUE(F.Vm && F.Lgkm && !F.LgkmInOrder);
+  CounterUse X = countersOf(OpClass::LDSCrossbar, Target::Gfx950);
+  EXPECT_TRUE(X.Lgkm && X.LgkmInOrder && !X.Vm);
+  EXPECT_TRUE(countersOf(OpClass::LDSDMA, Target::Gfx950).Vm);
+  EXPECT_TRUE(sameInOrderStream(OpClass::VMEMLoad, OpClass::LDSDMA, Target::Gfx942));
+  EXPECT_TRUE(sameInOrderStream(OpClass::LDS, OpClass::LDSCrossbar, Target::Gfx942));
+  EXPECT_FALSE(sameInOrderStream(OpClass::FLAT, OpClass::FLAT, Target::Gfx942));
+  EXPECT_FALSE(sameInOrderStream(OpClass::SMEM, OpClass::SMEM, Target::Gfx942));
+}
+
+TEST(SyncRules, Retire) {
+  CounterUse Vm = countersOf(OpClass::VMEMLoad, Target::Gfx942);
+  EXPECT_TRUE(retires(Waitcnt::vm(2), Vm, 2, 0));
+  EXPECT_FALSE(retires(Waitcnt::vm(2), Vm, 1, 0));
+  CounterUse Smem = countersOf(OpClass::SMEM, Target::Gfx942);
+  EXPECT_FALSE(retires(Waitcnt::lgkm(1), Smem, 0, 5));
+  EXPECT_TRUE(retires(Waitcnt::lgkm(0), Smem, 0, 0));
+  CounterUse Flat = countersOf(OpClass::FLAT, Target::Gfx942);
+  EXPECT_FALSE(retires(Waitcnt::vm(0), Flat, 0, 0));
+  EXPECT_FALSE(retires(Waitcnt::lgkm(0), Flat, 0, 0));
+  EXPECT_TRUE(retires(Waitcnt::vm(0).merge(Waitcnt::lgkm(0)), Flat, 0, 0));
+}
+
+TEST(SyncRules, WaveTimeline) {
+  // FLAT completed by two waits, one per counter (llc's split form).
+  std::vector<WaveEvent> E = {op(OpClass::FLAT), wait(Waitcnt::vm(0)),
+                              wait(Waitcnt::lgkm(0)), op(OpClass::None)};
+  WaveTimeline T = analyzeWave(E, Target::Gfx942);
+  EXPECT_EQ(T.CompletedBy[0], 2u);
+  // An LDS read issued before a barrier and drained one barrier later.
+  E = {op(OpClass::LDS), barrier(), wait(Waitcnt::lgkm(0)), barrier()};
+  T = analyzeWave(E, Target::Gfx942);
+  EXPECT_EQ(T.drain(0), 1u);
+  EXPECT_EQ(T.Phase[3], 1);
+  // lgkmcnt(1) completes the older of two DS ops.
+  E = {op(OpClass::LDS), op(OpClass::LDSCrossbar), wait(Waitcnt::lgkm(1))};
+  T = analyzeWave(E, Target::Gfx942);
+  EXPECT_EQ(T.CompletedBy[0], 2u);
+  EXPECT_EQ(T.CompletedBy[1], WaveTimeline::Never);
+}
+
+TEST(SyncRules, PairRule) {
+  LDSAccess R{LDSUse::Read, 0, 0}, W{LDSUse::Write, 1, 0};
+  EXPECT_EQ(checkPair(R, bytes(0, 16), W, bytes(8, 24)).V, PairVerdict::Ordered);
+  R.Drain = 1; // the read completes one barrier too late
+  PairResult P = checkPair(R, bytes(0, 16), W, bytes(8, 24));
+  EXPECT_EQ(P.V, PairVerdict::Race);
+  EXPECT_EQ(P.Why, Disorder::NotDrained);
+  EXPECT_EQ(P.Where.Lo, 8u);
+  EXPECT_EQ(checkPair(R, bytes(0, 16), W, bytes(16, 24)).V, PairVerdict::NotAPair);
+  // Unknown bytes: cannot prove, never a race.
+  EXPECT_EQ(checkPair(R, LDSRegion(), W, bytes(0, 4)).V, PairVerdict::Unproven);
+  // write/write on bytes: a pair; two different stores race, the same store
+  // (replicated value) is unproven.
+  LDSAccess W1{LDSUse::Write, 0, 0, &R}, W2{LDSUse::Write, 0, 0, &W};
+  EXPECT_EQ(checkPair(W1, bytes(0, 4), W2, bytes(0, 4)).V, PairVerdict::Race);
+  EXPECT_EQ(checkPair(W1, bytes(0, 4), W1, bytes(0, 4)).V, PairVerdict::Unproven);
+  // ... and not a pair without bytes (cooperative store).
+  EXPECT_EQ(checkPair(W1, LDSRegion(), W2, LDSRegion()).V, PairVerdict::NotAPair);
+}
+
+TEST(SyncRules, BufferIdentity) {
+  int Buf, Arena, Other;
+  int ScopeA, ScopeB, Domain;
+  LDSRegion A, B;
+  A.Object = B.Object = &Buf;
+  EXPECT_EQ(overlap(A, B).O, Overlap::SameBuffer); // one declared variable
+  B.Object = &Other;
+  EXPECT_EQ(overlap(A, B).O, Overlap::Disjoint);
+  A.Object = B.Object = &Arena;
+  A.Arena = B.Arena = true;
+  EXPECT_EQ(overlap(A, B).O, Overlap::Unknown); // Triton's global_smem
+  A.Range = std::make_pair(int64_t(0), int64_t(16));
+  B.Range = std::make_pair(int64_t(16), int64_t(32));
+  EXPECT_EQ(overlap(A, B).O, Overlap::Disjoint);
+  B.Range.reset();
+  // Triton's async copies: the copy in scope A, the read !noalias to it.
+  A.Scopes = {{&ScopeA, &Domain}};
+  B.Scopes = {{&ScopeB, &Domain}};
+  B.NoAlias = {{&ScopeA, &Domain}};
+  EXPECT_EQ(overlap(A, B).O, Overlap::Disjoint);
+  EXPECT_EQ(sameWaveDMA(A, B), PairVerdict::NotAPair);
+  B.NoAlias.clear();
+  EXPECT_EQ(sameWaveDMA(A, B), PairVerdict::Unproven);
+}
+
+TEST(SyncRules, BarriersAndPacing) {
+  unsigned Same[] = {4, 4}, Diff[] = {4, 3};
+  EXPECT_FALSE(barrierMismatch(Same));
+  auto M = barrierMismatch(Diff);
+  ASSERT_TRUE(M);
+  EXPECT_EQ(M->first, 0u);
+  EXPECT_TRUE(groupOffsetPaces(1));
+  EXPECT_FALSE(groupOffsetPaces(2));
+  std::vector<PaceEvent> Body = {PaceEvent::Mem, PaceEvent::Barrier, PaceEvent::DotStart,
+                                 PaceEvent::DotEnd, PaceEvent::Mem};
+  auto Gap = pacingGap(Body);
+  ASSERT_TRUE(Gap);
+  EXPECT_TRUE(Gap->AfterDot);
+  EXPECT_EQ(Gap->At, 0u); // found on the second trip: the next iteration's first op
+  int PA[] = {1, 3, 5}, PB[] = {2, 4, 5};
+  EXPECT_EQ(sharedMfmaPhase(PA, PB), std::optional<int>(5));
+  EXPECT_EQ(Waitcnt::fromAsm("s_waitcnt", 0xC07F)->Lgkm, 0u);
+  EXPECT_EQ(Waitcnt::fromAsm("s_waitcnt_vmcnt", 3)->Vm, 3u);
+}
