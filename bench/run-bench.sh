@@ -72,6 +72,7 @@ one() {
   done
   if [ "${r[3]}" != - ] && [ "${r[4]}" != - ]; then r[7]="$(python3 -c "print('%.3f' % (${r[3]} / ${r[4]}))")"; fi
   (IFS=$'\t'; echo "${r[*]}") > "$OUT/$row.row"
+  echo "run-bench: $row done (${r[2]}, speedup ${r[7]})" >&2
 }
 export -f one
 export LLVM_BIN OUT ITER GEMM SIM_ARGS PP_ARGS PLUGIN SIM SRC
@@ -80,6 +81,7 @@ rows=()
 for t in $TARGETS; do for tile in $TILES; do for dt in $DTYPES; do for mf in $MFMAS; do
   rows+=("$t $tile $dt $mf")
 done; done; done; done
+echo "run-bench: ${#rows[@]} kernels, $JOBS at a time, intermediates in $OUT" >&2
 printf '%s\n' "${rows[@]}" | xargs -P "$JOBS" -L 1 bash -c 'one "$@"' _
 
 echo "problem: GEMM $GEMM (L2 reuse rule), $ITER iterations simulated; 4-wave kernels: 2 workgroups per CU"

@@ -85,9 +85,13 @@ build_one() {
     echo "$name" >> "$OUT/failures.txt"
   fi
   [ -s "$OUT/$name.err" ] || rm -f "$OUT/$name.err"
+  # Progress on stderr, one line per kernel (the table comes at the end).
+  echo "built $name ($(ls "$OUT"/*.s 2>/dev/null | wc -l)/$TOTAL)" >&2
 }
 export -f build_one
-export K OUT LLVM_BIN
+TOTAL=$(wc -l < "$jobs_file")
+export K OUT LLVM_BIN TOTAL
+echo "build-kernels: $TOTAL builds, $JOBS at a time, into $OUT" >&2
 xargs -P "$JOBS" -L 1 bash -c 'build_one "$@"' _ < "$jobs_file"
 
 mapfile -t ss < <(ls "$OUT"/*.s | sort)
