@@ -197,7 +197,7 @@ AMDGCN_KEYS = {
 
 
 def count(pat, text):
-    return len(re.findall(pat, text)) if text else 0
+    return len(re.findall(pat, text, flags=re.M)) if text else 0
 
 
 def markers(ttgir, amdgcn):
@@ -207,6 +207,8 @@ def markers(ttgir, amdgcn):
         "ttgir_cond_barrier": count(r"cond_barrier", ttgir),
         "ttgir_barrier": count(r"(gpu\.barrier|rocdl\.s\.barrier|ttg\.barrier)", ttgir),
         "ttgir_dots": count(r"= tt\.dot(_scaled)? ", ttgir),
+        "ttgir_async_copy": count(r"(async_copy_global_to_local|buffer_load_to_local)", ttgir),
+        "amdgcn_lds_dma": count(r"^\s*(global_load_lds\w*|buffer_load\w*\s.*\blds\b)", amdgcn),
         "amdgcn_s_setprio": count(r"^\s*s_setprio\b", amdgcn),
         "amdgcn_sched_barrier": count(r"sched_barrier", amdgcn),
         "amdgcn_s_barrier": count(r"^\s*s_barrier\b", amdgcn),
@@ -231,6 +233,11 @@ def compile_one(job):
         meta["tile_meaning"] = "BLOCK_M x BLOCK_N x HEAD_DIM"
     err = None
     ck = None
+    errfile = os.path.join(cache, "stderr.txt")
+    saved = os.dup(2)
+    fd = os.open(errfile, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+    os.dup2(fd, 2)
+    os.close(fd)
     try:
         set_knobs(pp, case.async_copy, cache)
         import triton
@@ -244,6 +251,19 @@ def compile_one(job):
         ck = triton.compile(src, target=GPUTarget("hip", case.arch, 64), options=opts)
     except Exception as e:
         err = "".join(traceback.format_exception_only(type(e), e)).strip()
+    sys.stderr.flush()
+    os.dup2(saved, 2)
+    os.close(saved)
+    if err:
+        # keep the diagnostics (error:/note: lines and their two source lines), not the IR dump
+        lines = open(errfile, errors="replace").read().splitlines()
+        diag = []
+        for i, l in enumerate(lines):
+            if re.search(r"\b(error|note|warning):", l):
+                diag += [l] + lines[i + 1:i + 3]
+        if diag:
+            meta["diagnostics"] = "\n".join(diag)[-4000:]
+            err = err + "\n" + next(l for l in diag if "error:" in l or "note:" in l).strip()
     wanted = {"ttgir": "kernel.ttgir", "llir": "kernel.llir", "amdgcn": "kernel.amdgcn"}
     if ck is not None:
         for stage, fname in wanted.items():
@@ -297,29 +317,31 @@ def strip_locs(ttgir):
 
 
 def infer_mode(m0, m1, t0, t1):
-    """Triton's pingpong mode from a pp1 case (its markers) against the pp0 case."""
+    """Triton's pingpong mode of a pp1 case, from its ttgir markers against its pp0 twin."""
     if not t1:
         return "unknown (no ttgir)"
     if t0 and strip_locs(t0) == strip_locs(t1):
         return "none (ttgir identical to pp0)"
     mk = m1["markers"]
-    w = m1["num_warps"]
-    dots0 = m0["markers"]["ttgir_dots"] if m0 else 0
-    dots1 = mk["ttgir_dots"]
-    ratio = dots1 // dots0 if dots0 else 0
-    if mk["ttgir_setprio"] and w == 4 and not mk["ttgir_cond_barrier"]:
-        return "one-cluster (OnePP)"
-    if mk["ttgir_cond_barrier"]:
-        if ratio >= 4:
-            return "four-cluster (FourPP, dot sliced x%d)" % ratio
-        if ratio == 2:
-            return "two-cluster (TwoPP, dot sliced x2)"
-        return "cond-barrier pingpong (dots x%s)" % (ratio or "?")
+    m0k = m0["markers"] if m0 else {k: 0 for k in mk}
+    if not (mk["ttgir_setprio"] or mk["ttgir_cond_barrier"] or mk["ttgir_sched_barrier"]):
+        return "none (no pingpong markers; loop differs from pp0)"
+    # the pass slices the loop's dot along K: extra dots in the file = slices - 1
+    slices = mk["ttgir_dots"] - m0k["ttgir_dots"] + 1
+    scaled = " dot_scaled" if m1["kernel"] == "gemm_mxfp4" else ""
+    if not mk["ttgir_cond_barrier"]:
+        if mk["ttgir_setprio"] and m1["num_warps"] == 4:
+            return "one-cluster (OnePP: setprio around the dot, no cond_barrier)"
+        return "setprio/sched.barrier only, no cond_barrier (unclassified)"
+    if slices >= 4:
+        return "four-cluster (FourPP: dot sliced in %d, cond_barrier, setprio)" % slices
+    if slices == 2:
+        return "two-cluster (TwoPP: dot sliced in 2, cond_barrier, setprio)"
+    if m1["kernel"] == "attn_fwd":
+        return "chained-dot (cond_barrier, setprio around each of the 2 dots)"
     if mk["ttgir_setprio"]:
-        return "setprio only (dots x%s)" % (ratio or "?")
-    if mk["ttgir_sched_barrier"] or mk["ttgir_barrier"] > (m0["markers"]["ttgir_barrier"] if m0 else 0):
-        return "barrier-only (no setprio, dots x%s)" % (ratio or "?")
-    return "changed (unclassified)"
+        return "cond_barrier + setprio, dot not sliced%s" % scaled
+    return "async two-cluster%s (cond_barrier + sched.barrier, no setprio, dot not sliced)" % scaled
 
 
 def main():
@@ -385,7 +407,7 @@ def main():
         for n in sorted(bad):
             st, err = bad[n]
             last = (err or "").strip().splitlines()
-            f.write(f"{n}: {st}: {last[-1] if last else ''}\n")
+            f.write(f"{n}: {st}: {' | '.join(l.strip() for l in last[-2:])}\n")
     print(f"{len(results) - len(bad)} ok, {len(bad)} not ok, {time.time() - t0:.0f}s", flush=True)
 
 
