@@ -57,8 +57,8 @@ def case_meta(name, d):
     if waves is None:
         m = re.search(r"_w(\d+)_", name)
         waves = int(m.group(1)) if m else None
-    bm = meta.get("BLOCK_M") or meta.get("block_m")
-    bn = meta.get("BLOCK_N") or meta.get("block_n")
+    bm = meta.get("BM")
+    bn = meta.get("BN")
     if not (bm and bn):
         tile = meta.get("tile")
         m = re.search(r"(\d+)x(\d+)x(\d+)", tile or name)
