@@ -343,7 +343,7 @@ bool PingpongSchedule::hoistLDSDMA(MachineLoop &L, LoopModel &Region) {
   return true;
 }
 
-INITIALIZE_PASS(PingpongSchedule, "amdgpu-pingpong",
+INITIALIZE_PASS(PingpongSchedule, "amdgpu-pingpong-schedule",
                 "AMDGPU block pingpong (plugin)", false, false)
 
 void pingpong::initializePingpongPasses(PassRegistry &Registry) {
