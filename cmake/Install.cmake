@@ -27,15 +27,15 @@ install(DIRECTORY ${CMAKE_SOURCE_DIR}/include/pingpong
 
 configure_package_config_file(
   ${CMAKE_SOURCE_DIR}/cmake/AMDGPUPingpongConfig.cmake.in
-  ${CMAKE_BINARY_DIR}/cmake/AMDGPUPingpongConfig.cmake
+  ${CMAKE_BINARY_DIR}/install-package/AMDGPUPingpongConfig.cmake
   INSTALL_DESTINATION ${PINGPONG_INSTALL_CMAKEDIR}
   PATH_VARS PINGPONG_INSTALL_LIBDIR PINGPONG_INSTALL_BINDIR PINGPONG_INSTALL_INCLUDEDIR)
 # 0.x: a new minor version may change options and remarks.
 write_basic_package_version_file(
-  ${CMAKE_BINARY_DIR}/cmake/AMDGPUPingpongConfigVersion.cmake
+  ${CMAKE_BINARY_DIR}/install-package/AMDGPUPingpongConfigVersion.cmake
   VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
-install(FILES ${CMAKE_BINARY_DIR}/cmake/AMDGPUPingpongConfig.cmake
-              ${CMAKE_BINARY_DIR}/cmake/AMDGPUPingpongConfigVersion.cmake
+install(FILES ${CMAKE_BINARY_DIR}/install-package/AMDGPUPingpongConfig.cmake
+              ${CMAKE_BINARY_DIR}/install-package/AMDGPUPingpongConfigVersion.cmake
         DESTINATION ${PINGPONG_INSTALL_CMAKEDIR})
 
 install(FILES ${CMAKE_SOURCE_DIR}/README.md ${CMAKE_SOURCE_DIR}/LICENSE
