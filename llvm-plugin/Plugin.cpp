@@ -1,11 +1,22 @@
-//===- Plugin.cpp - AMDGPUPingpong.so: registration and pipeline ---------===//
+//===- Plugin.cpp - the plugin proper: registration and pipeline ---------===//
 //
-// Loading the module is enough (llc -load, clang -fplugin / -Xclang -load):
-// static constructors register the passes and a TargetPassConfig callback
-// that inserts them into AMDGPU codegen pipelines only.
+// Built as AMDGPUPingpong-llvm<major>.<minor>.so and loaded by the version-
+// checking loader AMDGPUPingpong.so (Loader.cpp); loading it directly works
+// too. Loading is enough (llc -load, clang -fplugin / -Xclang -load,
+// -fpass-plugin, opt -load-pass-plugin, lld --load-pass-plugin): static
+// constructors register the passes and a TargetPassConfig callback that
+// inserts them into AMDGPU codegen pipelines only.
 //
 //===----------------------------------------------------------------------===//
 #include "pingpong/Passes/Passes.h"
+#include "pingpong/Version.h"
+
+#include "llvm-c/Core.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/Config/llvm-config.h"
@@ -24,42 +35,95 @@ const void *passID(StringRef Arg) {
   return PI ? PI->getTypeInfo() : nullptr;
 }
 
+void insertPasses(TargetMachine &TM, PassManagerBase &, TargetPassConfig *TPC) {
+  // Host compiles load the plugin too; only AMDGPU code is touched.
+  if (!TM.getTargetTriple().isAMDGCN() || !TPC)
+    return;
+  // IR: loop directives, before the structurizer drops !llvm.loop.
+  if (const void *CGP = passID("codegenprepare"))
+    TPC->insertPass(CGP, &pingpong::PingpongLoopDirectivesPassID);
+  // Pre-RA: on machine SSA, after the last SSA optimisation and before
+  // PHI elimination, so the loop body is final.
+  if (const void *Before = passID("processimpdefs"))
+    TPC->insertPass(Before, &pingpong::PingpongSchedulePassID);
+  if (const void *Waits = passID("si-insert-waitcnts"))
+    TPC->insertPass(Waits, &pingpong::PingpongFinalCheckPassID);
+  // Wait placement and the checker see the final waits: after the last
+  // pass that edits them (insertions after one pass run in order).
+  if (const void *Last = passID("amdgpu-insert-delay-alu")) {
+    if (pingpong::waitPlacementRequested())
+      TPC->insertPass(Last, &pingpong::PingpongWaitsPassID);
+    if (pingpong::verifyRequested())
+      TPC->insertPass(Last, &pingpong::PingpongVerifyPassID);
+  }
+}
+
+/// Loaded directly (not through AMDGPUPingpong.so) into another LLVM whose
+/// symbols happen to resolve: the same check as the loader's.
+bool sameLLVM() {
+  unsigned Major = 0, Minor = 0, Patch = 0;
+  LLVMGetVersion(&Major, &Minor, &Patch);
+  if (Major == LLVM_VERSION_MAJOR && Minor == LLVM_VERSION_MINOR)
+    return true;
+  errs() << "AMDGPUPingpong " PINGPONG_VERSION ": built for LLVM "
+         << LLVM_VERSION_STRING << ", but this process runs LLVM " << Major
+         << "." << Minor << "." << Patch
+         << "; the plugin does nothing. Build it against this LLVM.\n";
+  return false;
+}
+
 /// Eager registration: INITIALIZE_PASS alone does not run at dlopen.
 struct Registration {
+  std::optional<RegisterTargetPassConfigCallback> InsertPasses;
   Registration() {
+    if (!sameLLVM())
+      return;
     pingpong::initializePingpongPasses(*PassRegistry::getPassRegistry());
+    InsertPasses.emplace(insertPasses);
+    cl::AddExtraVersionPrinter([](raw_ostream &OS) {
+      OS << "AMDGPUPingpong " PINGPONG_VERSION " (plugin, built for LLVM "
+         << LLVM_VERSION_STRING << ")\n";
+    });
   }
 } TheRegistration;
 
-RegisterTargetPassConfigCallback InsertPasses(
-    [](TargetMachine &TM, PassManagerBase &, TargetPassConfig *TPC) {
-      // Host compiles load the plugin too; only AMDGPU code is touched.
-      if (!TM.getTargetTriple().isAMDGCN() || !TPC)
-        return;
-      // IR: loop directives, before the structurizer drops !llvm.loop.
-      if (const void *CGP = passID("codegenprepare"))
-        TPC->insertPass(CGP, &pingpong::PingpongLoopDirectivesPassID);
-      // Pre-RA: on machine SSA, after the last SSA optimisation and before
-      // PHI elimination, so the loop body is final.
-      if (const void *Before = passID("processimpdefs"))
-        TPC->insertPass(Before, &pingpong::PingpongSchedulePassID);
-      if (const void *Waits = passID("si-insert-waitcnts"))
-        TPC->insertPass(Waits, &pingpong::PingpongFinalCheckPassID);
-      // Wait placement and the checker see the final waits: after the last
-      // pass that edits them (insertions after one pass run in order).
-      if (const void *Last = passID("amdgpu-insert-delay-alu")) {
-        if (pingpong::waitPlacementRequested())
-          TPC->insertPass(Last, &pingpong::PingpongWaitsPassID);
-        if (pingpong::verifyRequested())
-          TPC->insertPass(Last, &pingpong::PingpongVerifyPassID);
-      }
-    });
+/// New pass manager: the annotate route alone, for opt
+/// (-passes=amdgpu-pingpong-annotations): __attribute__((annotate(
+/// "amdgpu-pingpong=<mode>"))) becomes the "amdgpu-pingpong" attribute.
+/// Codegen does the same by itself; this shows the result in IR.
+struct AnnotationsPass : PassInfoMixin<AnnotationsPass> {
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    bool Changed = false;
+    for (Function &F : M)
+      if (!F.isDeclaration())
+        Changed |= pingpong::applyPingpongAnnotation(F);
+    return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  }
+  static bool isRequired() { return true; }
+};
 
 } // namespace
 
-// Also loadable as a pass plugin (-fpass-plugin, --load-pass-plugin): the
-// static registrations above do the work; no IR passes are added.
+// Loader.cpp, which includes no LLVM header, copies this struct as its
+// version-2 layout: update it when LLVM changes the plugin API.
+static_assert(LLVM_PLUGIN_API_VERSION == 2 &&
+                  sizeof(PassPluginLibraryInfo) == 5 * sizeof(void *),
+              "Loader.cpp's PassPluginInfoV2 no longer matches this LLVM");
+
+// The pass-plugin entry (-fpass-plugin, -load-pass-plugin, lld
+// --load-pass-plugin). The codegen passes come from the static registration
+// above (the TargetPassConfig callback also fires inside lld's LTO codegen);
+// the only pass added here is the named annotation pass, run on request.
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
-  return {LLVM_PLUGIN_API_VERSION, "AMDGPUPingpong", LLVM_VERSION_STRING,
-          [](PassBuilder &) {}};
+  return {LLVM_PLUGIN_API_VERSION, "AMDGPUPingpong", PINGPONG_VERSION,
+          [](PassBuilder &PB) {
+            PB.registerPipelineParsingCallback(
+                [](StringRef Name, ModulePassManager &MPM,
+                   ArrayRef<PassBuilder::PipelineElement>) {
+                  if (Name != "amdgpu-pingpong-annotations")
+                    return false;
+                  MPM.addPass(AnnotationsPass());
+                  return true;
+                });
+          }};
 }

@@ -35,7 +35,7 @@ def check(text):
     path = os.path.join(out, "mutant.mir")
     open(path, "w").write(text)
     r = subprocess.run([llc, "-load", plugin, "-mtriple=amdgcn-amd-amdhsa", f"-mcpu={mcpu}",
-                        "-run-pass=amdgpu-pingpong-verify", "-amdgpu-pingpong-verify",
+                        "-run-pass=amdgpu-pingpong-sync-check", "-amdgpu-pingpong-verify",
                         path, "-o", os.devnull], capture_output=True, text=True)
     m = re.search(r"amdgpu-pingpong-verify: (.*)", r.stderr)
     return r.returncode != 0 and m is not None, (m.group(1) if m else r.stderr.strip()[-200:])

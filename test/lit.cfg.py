@@ -25,3 +25,13 @@ config.substitutions.append(("%hipcc", "%s -x hip -nogpulib -nogpuinc --offload-
 config.substitutions.append(("%clangxx", clang))
 config.substitutions.append(("%python", "python3"))
 config.substitutions.append(("%llvm_bin", config.llvm_tools_dir))
+# Packaging and loading tests (test/Plugin, test/Packaging).
+config.substitutions.append(("%{pp_build}", config.project_build_dir))
+config.substitutions.append(("%{pp_src}", config.project_src_dir))
+config.substitutions.append(("%{cmake}", config.cmake_command))
+config.substitutions.append(("%{pp_version}", config.project_version))
+config.substitutions.append(("%{llvm_version}", config.llvm_version))
+# Debian's LLVM 14 tools, to check that the plugin refuses another LLVM.
+import shutil
+if all(shutil.which(t) for t in ("llc-14", "opt-14", "clang-14")):
+    config.available_features.add("llvm14")

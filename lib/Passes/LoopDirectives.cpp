@@ -4,12 +4,22 @@
 // rewrites loop branches (and drops !llvm.loop with them): it records each
 // loop's ID by header block for the machine pass of the same function.
 //
+// It also turns the HIP/C++ annotation
+//   __attribute__((annotate("amdgpu-pingpong=<mode>")))
+// (an entry of @llvm.global.annotations) into the function attribute
+// "amdgpu-pingpong"="<mode>", so a kernel can be steered without -mllvm.
+//
 //===----------------------------------------------------------------------===//
 #include "pingpong/Analysis/Directives.h"
 #include "pingpong/Passes/Passes.h"
 
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
 #include "llvm/InitializePasses.h"
 #include "llvm/Pass.h"
 
@@ -18,6 +28,60 @@ using namespace pingpong;
 
 namespace llvm {
 void initializePingpongLoopDirectivesPass(PassRegistry &);
+}
+
+static const char AnnotationPrefix[] = "amdgpu-pingpong=";
+
+/// The C string a global.annotations field points at, or "".
+static StringRef annotationString(const Constant *C) {
+  const auto *GV = dyn_cast_or_null<GlobalVariable>(C ? C->stripPointerCasts() : nullptr);
+  if (!GV || !GV->hasInitializer())
+    return "";
+  if (const auto *A = dyn_cast<ConstantDataArray>(GV->getInitializer()))
+    if (A->isCString())
+      return A->getAsCString();
+  return "";
+}
+
+bool pingpong::applyPingpongAnnotation(Function &F) {
+  const GlobalVariable *Ann =
+      F.getParent()->getGlobalVariable("llvm.global.annotations");
+  if (!Ann || !Ann->hasInitializer())
+    return false;
+  const auto *Entries = dyn_cast<ConstantArray>(Ann->getInitializer());
+  if (!Entries)
+    return false;
+  for (const Use &U : Entries->operands()) {
+    const auto *E = dyn_cast<ConstantStruct>(U.get());
+    if (!E || E->getNumOperands() < 2 ||
+        E->getOperand(0)->stripPointerCasts() != &F)
+      continue;
+    StringRef Text = annotationString(E->getOperand(1));
+    if (!Text.consume_front(AnnotationPrefix))
+      continue;
+    if (!parseMode(Text)) {
+      std::string Where;
+      if (E->getNumOperands() >= 4)
+        if (const auto *Line = dyn_cast<ConstantInt>(E->getOperand(3)))
+          Where = (annotationString(E->getOperand(2)) + ":" +
+                   Twine(Line->getZExtValue()) + ": ")
+                      .str();
+      F.getContext().diagnose(DiagnosticInfoGeneric(
+          (Where + "amdgpu-pingpong: in function '" + F.getName() +
+           "': invalid annotate(\"" + AnnotationPrefix + Text +
+           "\"): expected one of: auto, off, one-cluster, two-cluster, "
+           "four-cluster")
+              .str(),
+          DS_Error));
+      return false;
+    }
+    // An explicit function attribute is the more specific spelling: kept.
+    if (F.hasFnAttribute("amdgpu-pingpong"))
+      return false;
+    F.addFnAttr("amdgpu-pingpong", Text);
+    return true;
+  }
+  return false;
 }
 
 namespace {
@@ -33,6 +97,7 @@ public:
     AU.setPreservesAll();
   }
   bool runOnFunction(Function &F) override {
+    applyPingpongAnnotation(F);
     SmallVector<std::pair<const BasicBlock *, MDNode *>, 4> IDs;
     LoopInfo &LI = getAnalysis<LoopInfoWrapperPass>().getLoopInfo();
     for (Loop *L : LI.getLoopsInPreorder())

@@ -96,6 +96,12 @@ private:
   bool runOnLoop(MachineLoop &L, MachineFunction &MF);
   bool hoistLDSDMA(MachineLoop &L, LoopModel &Region);
   void missed(MachineLoop &L, const Twine &Why, const MachineInstr *At = nullptr);
+  void explainGlobalISel(MachineFunction &MF);
+
+  /// The loop being planned was forced (option, attribute or metadata): a
+  /// missed remark for it is also a warning, like -Wpass-failed.
+  std::optional<Directive> ForcedBy;
+  bool SawDotLoop = false;
 
   MachineOptimizationRemarkEmitter *ORE = nullptr;
   MachineLoopInfo *MLI = nullptr;
@@ -119,6 +125,44 @@ void PingpongSchedule::missed(MachineLoop &L, const Twine &Why,
       << ": no pingpong: " << ore::NV("Reason", Why.str());
     return R;
   });
+  if (ForcedBy) {
+    std::string Msg = ("loop %bb." + Twine(L.getHeader()->getNumber()) +
+                       " of " + L.getHeader()->getParent()->getName() +
+                       ": amdgpu-pingpong " +
+                       (ForcedBy->LayoutText.empty() ? modeName(ForcedBy->M)
+                                                     : "custom layout") +
+                       " (" +
+                       ForcedBy->Source + ") not applied: " + Why)
+                          .str();
+    DebugLoc DL = At && At->getDebugLoc() ? At->getDebugLoc() : L.getStartLoc();
+    const Function &F = L.getHeader()->getParent()->getFunction();
+    F.getContext().diagnose(
+        DiagnosticInfoOptimizationFailure(F, DiagnosticLocation(DL), Msg));
+  }
+}
+
+/// GlobalISel builds these loops differently (the K loop keeps inner loops,
+/// so no innermost loop holds the MFMAs): say so instead of staying silent.
+void PingpongSchedule::explainGlobalISel(MachineFunction &MF) {
+  const OpcodeTable &T = OpcodeTable::get(*MF.getSubtarget().getInstrInfo());
+  for (MachineBasicBlock &MBB : MF) {
+    MachineLoop *L = MLI->getLoopFor(&MBB);
+    if (!L || !llvm::any_of(MBB, [&](const MachineInstr &MI) {
+          return T.classify(MI) == InstKind::MFMA;
+        }))
+      continue;
+    std::string Error;
+    std::optional<Directive> D = resolveDirective(MF.getFunction(), *L, Error);
+    if (D && D->M == Mode::Off)
+      return;
+    if (D && D->M != Mode::Auto)
+      ForcedBy = D;
+    missed(*L, "the function was selected by GlobalISel, whose loops the "
+               "plugin does not recognise (no innermost loop holds the MFMAs); "
+               "it schedules SelectionDAG's code");
+    ForcedBy.reset();
+    return;
+  }
 }
 
 bool PingpongSchedule::runOnMachineFunction(MachineFunction &MF) {
@@ -149,17 +193,23 @@ bool PingpongSchedule::runOnMachineFunction(MachineFunction &MF) {
     return A->getHeader()->getNumber() < B->getHeader()->getNumber();
   });
   bool Changed = false;
+  SawDotLoop = false;
   for (MachineLoop *L : Innermost)
     Changed |= runOnLoop(*L, MF);
+  ForcedBy.reset();
+  if (!SawDotLoop && MF.getProperties().hasSelected())
+    explainGlobalISel(MF);
   return Changed;
 }
 
 bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
+  ForcedBy.reset();
   AnalysisOptions AOpts;
   AOpts.ReplaceSchedule = ReplaceSchedule;
   LoopAnalysis A = analyzeLoop(L, MF, AOpts);
   if (!A.IsDotLoop)
     return false; // not a dot loop: nothing to say
+  SawDotLoop = true;
   if (PrintRoles) {
     errs() << "amdgpu-pingpong: " << MF.getName() << ": ";
     if (A.Model)
@@ -181,6 +231,8 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
     missed(L, Twine("disabled by ") + D->Source);
     return false;
   }
+  if (D->M != Mode::Auto || !D->LayoutText.empty())
+    ForcedBy = D;
   StringRef CPU = MF.getSubtarget().getCPU();
   if (CPU != "gfx942" && CPU != "gfx950") {
     missed(L, "target " + CPU + " is not supported (gfx942 and gfx950 only)");
@@ -318,6 +370,7 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
                 : "");
       return R;
     });
+    ForcedBy.reset(); // applied: the spill note stays a remark
     if (Forced && Peak > Budget)
       missed(L, "forced " + Name + " needs about " +
                     std::to_string(Peak) + " vector registers, more than " +
@@ -350,7 +403,7 @@ bool PingpongSchedule::hoistLDSDMA(MachineLoop &L, LoopModel &Region) {
   return true;
 }
 
-INITIALIZE_PASS(PingpongSchedule, "amdgpu-pingpong",
+INITIALIZE_PASS(PingpongSchedule, "amdgpu-pingpong-schedule",
                 "AMDGPU block pingpong (plugin)", false, false)
 
 void pingpong::initializePingpongPasses(PassRegistry &Registry) {

@@ -153,6 +153,6 @@ bool PingpongVerify::runOnMachineFunction(MachineFunction &MF) {
   return false;
 }
 
-INITIALIZE_PASS(PingpongVerify, "amdgpu-pingpong-verify",
+INITIALIZE_PASS(PingpongVerify, "amdgpu-pingpong-sync-check",
                 "AMDGPU block pingpong wait/barrier checker (plugin)", false,
                 true)

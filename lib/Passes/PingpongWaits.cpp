@@ -190,5 +190,5 @@ bool PingpongWaits::runOnMachineFunction(MachineFunction &MF) {
   return Changed;
 }
 
-INITIALIZE_PASS(PingpongWaits, "amdgpu-pingpong-waits",
+INITIALIZE_PASS(PingpongWaits, "amdgpu-pingpong-wait-placement",
                 "AMDGPU block pingpong vmcnt placement (plugin)", false, false)

@@ -3,8 +3,9 @@
 #define PINGPONG_PASSES_PASSES_H
 
 namespace llvm {
+class Function;
 class PassRegistry;
-}
+} // namespace llvm
 
 namespace pingpong {
 /// Pass IDs, for TargetPassConfig::insertPass.
@@ -17,6 +18,11 @@ bool verifyRequested();
 extern char &PingpongWaitsPassID;
 /// -amdgpu-pingpong-waits is not off.
 bool waitPlacementRequested();
+/// __attribute__((annotate("amdgpu-pingpong=<mode>"))) on F (an entry of
+/// @llvm.global.annotations) becomes the function attribute
+/// "amdgpu-pingpong"="<mode>" unless F already has one; an invalid mode is
+/// an error naming it. Returns true when the attribute was added.
+bool applyPingpongAnnotation(llvm::Function &F);
 /// Register the passes (called once at plugin load).
 void initializePingpongPasses(llvm::PassRegistry &Registry);
 } // namespace pingpong
