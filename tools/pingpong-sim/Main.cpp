@@ -56,6 +56,12 @@ static const char *Usage =
     "  --waves-per-workgroup N  waves per workgroup (overrides the others; 1..16)\n"
     "  --iterations N           loop trip count (back-edge taken N-1 times; default 16)\n"
     "  --loop LABEL             the loop whose back-edge branches to LABEL\n"
+    "  --iterations-per-visit N nested loops: iterations per entry into the loop (default:\n"
+    "                           all); the loop around it is followed until --iterations ran\n"
+    "  --arg NAME=VALUE         a kernel argument's value (NAME: .name in the metadata, or\n"
+    "                           the byte offset in the kernarg segment); used where the\n"
+    "                           kernel loads it (s_load from the kernarg pointer)\n"
+    "  --sgpr N=VALUE           the initial value of SGPR N (sN)\n"
     "  --l2-hit-rate F          fraction of VMEM loads served by L2 (default 0)\n"
     "  --gemm M,N[,K] --tile BM,BN\n"
     "                           derive the L2 hit rate from the GEMM the loop belongs to:\n"
@@ -70,6 +76,9 @@ static const char *Usage =
     "\n"
     "Exit codes: 0 success / clean; 1 bad input, or (verify) a finding; 2 bad command line;\n"
     "3 (verify) no finding, but pairs that cannot be proven ordered (an LDS address unknown).\n"
+    "3 the loop did not run as asked (a wave ran fewer iterations than --iterations).\n"
+    "Branches on data the model does not know go the way that still reaches the loop\n"
+    "(after its iterations: the kernel's end); each one is listed under warnings.\n"
     "Workgroup size precedence: --waves-per-workgroup > --waves-per-simd (x4 waves, split over\n"
     "--workgroups-per-cu) > .reqd_workgroup_size > .max_flat_workgroup_size\n"
     "(amdgpu metadata) > 8 waves.\n";
@@ -258,6 +267,8 @@ static void printReport(const SimResult &R, const Program &P) {
                 R.WavesPerSimd, R.WgSource);
   OS << formatv("iterations: {0} (steady state: start of iteration {1} to start of iteration {2})\n",
                 R.Iterations, R.Warmup, R.LastIter);
+  OS << R.ItersLine << "\n";
+  for (auto &S : R.Inputs) OS << "input: " << S << "\n";
   OS << formatv("cycles per iteration: {0:F1}\n", R.CyclesPerIter);
   OS << formatv("MFMA pipe busy: {0:F1} %  (per SIMD:", R.MfmaBusyPct);
   for (size_t S = 0; S < R.XdlBusy.size(); ++S) OS << formatv(" {0:F1}", R.MfmaBusySimd[S]);
@@ -352,6 +363,28 @@ int main(int argc, char **argv) {
     else if (Arg == "--waves-per-workgroup") SO.WavesPerWorkgroup = Int();
     else if (Arg == "--iterations") { SO.Iterations = Int(); ItersGiven = true; }
     else if (Arg == "--loop") SO.Loop = Val();
+    else if (Arg == "--iterations-per-visit") SO.IterationsPerVisit = Int();
+    else if (Arg == "--arg" || Arg == "--sgpr") {
+      std::string V = Val();
+      size_t Eq = V.find('=');
+      if (Eq == std::string::npos || Eq == 0 || Eq + 1 == V.size()) {
+        errs() << "pingpong-sim: error: " << Arg << " expects " << (Arg == "--arg" ? "NAME=VALUE" : "N=VALUE") << ", got '" << V << "'\n";
+        return 2;
+      }
+      if (Arg == "--arg") SO.Args.push_back({V.substr(0, Eq), V.substr(Eq + 1)});
+      else {
+        std::string Rn = V.substr(0, Eq), Rv = V.substr(Eq + 1);
+        if (!Rn.empty() && Rn[0] == 's') Rn = Rn.substr(1);
+        char *E1, *E2;
+        unsigned long Ri = strtoul(Rn.c_str(), &E1, 10);
+        long long X = strtoll(Rv.c_str(), &E2, 0);
+        if (Rn.empty() || *E1 || Ri > 105 || *E2) {
+          errs() << "pingpong-sim: error: --sgpr expects N=VALUE with N an SGPR number (0-105) and VALUE an integer, got '" << V << "'\n";
+          return 2;
+        }
+        SO.Sgprs.push_back({(unsigned)Ri, (uint32_t)X});
+      }
+    }
     else if (Arg == "--json") Json = Val();
     else if (Arg == "--timeline") Svg = Val();
     else if (Arg == "--timeline-full") Full = true;
@@ -424,7 +457,14 @@ int main(int argc, char **argv) {
     if (!parseProgram(PO, P)) return 1;
     SimResult R;
     std::string Err;
-    if (!simulate(P, SO, R, Err)) {
+    bool Ok = simulate(P, SO, R, Err);
+    if (Ok && R.ItersShort) {
+      // the loop was not run as asked: the checker saw a different program
+      outs() << "verify: " << R.ItersLine << "\n";
+      errs() << P.File << ": error: the loop did not run as asked, nothing is verified:\n" << R.ItersMsg;
+      return 3;
+    }
+    if (!Ok) {
       // a run that does not end is a finding (hang); anything else is bad input
       if (Err.find("did not finish") != std::string::npos || Err.find("endless loop") != std::string::npos) {
         outs() << "verify: finding: hang: " << Err << "\n";
@@ -440,6 +480,7 @@ int main(int argc, char **argv) {
            << (R.HasLoop ? "loop " + R.LoopLabel + " run " + std::to_string(R.Iterations) + " times"
                          : std::string("no MFMA loop: straight run"))
            << ", " << R.Wgs << " workgroup(s) x " << R.WavesPerWg << " waves (" << R.WgSource << ")\n";
+    if (R.HasLoop) outs() << "verify: " << R.ItersLine << "\n";
     outs() << "verify: buffer rule: LDS addresses computed for " << (V.LdsAccesses - V.UnknownAddr) << " of "
            << V.LdsAccesses << " LDS accesses; " << V.UnknownAddr << " unknown (pairs with them: cannot prove)\n";
     if (V.DmaAccesses)
@@ -466,6 +507,16 @@ int main(int argc, char **argv) {
   SimResult R;
   std::string Err;
   if (!simulate(P, SO, R, Err)) {
+    if (R.ItersShort) {
+      outs() << R.ItersLine << "\n";
+      for (auto &S : P.Warnings) R.Warnings.insert(R.Warnings.begin(), S);
+      if (!R.Warnings.empty()) {
+        outs() << "warnings:\n";
+        for (auto &S : R.Warnings) outs() << "  " << S << "\n";
+      }
+      errs() << P.File << ": error: the loop did not run as asked:\n" << R.ItersMsg;
+      return 3;
+    }
     errs() << P.File << ": error: " << Err << "\n";
     return 1;
   }

@@ -86,6 +86,10 @@ Opnd parseOpnd(const std::string &T) {
   return O;
 }
 
+// The kernarg segment pointer the model gives a kernel: high dword KernargHi,
+// low dword 0 (s_load from it reads the known argument bytes).
+const uint32_t KernargHi = 0x7f4b4100;
+
 struct VVal {
   std::array<uint32_t, 64> L;
 };
@@ -103,15 +107,29 @@ struct Wave {
   std::vector<int64_t> Vm, Lgkm; // completion times of outstanding ops
   int64_t LastVmDone = 0, LastLdsDone = 0;
   std::vector<int64_t> Ready; // per register unit
-  std::map<unsigned, std::unique_ptr<VVal>> V;
+  // values: copy-on-write lane vectors (a VALU result is a new VVal), so a
+  // wave's value state can be copied cheaply (the path search snapshots it)
+  std::map<unsigned, std::shared_ptr<const VVal>> V;
   std::map<unsigned, uint32_t> S;
   bool ExecKnown = true, VccKnown = false;
   uint64_t Exec = ~0ull, Vcc = 0;
   bool M0Known = false; // unknown at entry (the kernel sets it before an LDS DMA)
   uint32_t M0 = 0;
   int Scc = -1;
-  int ItersStarted = 0;
-  bool Exited = false;
+  // the last exec value known before an s_*_saveexec made it unknown: a
+  // data-dependent exec branch that enters the guarded code assumes every
+  // lane that was active before the guard still is (a uniform condition)
+  bool ExecSavedKnown = false;
+  uint64_t ExecSaved = 0;
+  const std::vector<int16_t> *Kernarg = nullptr; // known kernarg bytes (-1: unknown)
+  // hot-loop control (Flow): iterations counted at the header, at most N
+  int Iters = 0, Visits = 0, VisitPasses = 0, VisitTarget = 0;
+  bool InLoop = false, Exited = false;
+  std::vector<char> Plan;  // free decisions of data-dependent branches, in order
+  size_t PlanPos = 0;
+  std::string Why;         // why the loop was left early / not reached
+  int LastBranch = -1;     // pc of the last branch executed
+  bool LastBranchKnown = false;
   int64_t Issued = 0;
   std::vector<std::pair<int64_t, unsigned>> Events; // issue time, pc
   WaveResult R;
@@ -248,7 +266,7 @@ bool cmpParts(const std::string &M, const char *Prefix, std::string &Op, bool &S
 // inactive lanes keep the old value; the register becomes unknown if any
 // lane is.
 template <typename LaneFn> void writeLanes(Wave &W, const Opnd &Dst, LaneFn Lane) {
-  std::unique_ptr<VVal> NV(new VVal);
+  std::shared_ptr<VVal> NV(new VVal);
   auto Old = W.V.find(Dst.Idx);
   bool K = W.ExecKnown;
   for (int L = 0; L < 64 && K; ++L) {
@@ -269,6 +287,26 @@ bool execValues(Wave &W, const Inst &I) {
   auto Src = [&](size_t K) { return K < O.size() ? O[K] : Opnd(); };
   std::string CmpOp;
   bool Signed = false;
+
+  if (I.C == Cat::SMEM) {
+    // s_load_dword* from the kernarg segment: the bytes the user gave (--arg)
+    // and the hidden arguments the model knows; anything else is unknown
+    if (M.compare(0, 12, "s_load_dword") != 0 || O.size() < 3 || O[0].K != Opnd::S) return false;
+    uint64_t Base = 0;
+    uint32_t Off = 0;
+    bool K = W.Kernarg && W.get64(O[1], Base) && (uint32_t)(Base >> 32) == KernargHi && W.get32(O[2], 0, Off);
+    for (unsigned D = 0; D < O[0].N; ++D) {
+      uint32_t X = 0;
+      bool KD = K;
+      uint64_t A = (uint64_t)(uint32_t)Base + Off + 4 * D;
+      for (unsigned B = 0; B < 4 && KD; ++B) {
+        if (A + B >= W.Kernarg->size() || (*W.Kernarg)[A + B] < 0) KD = false;
+        else X |= (uint32_t)(*W.Kernarg)[A + B] << (8 * B);
+      }
+      W.setS(O[0].Idx + D, KD, X);
+    }
+    return true;
+  }
 
   if (I.C == Cat::VALU) {
     if (M == "v_readfirstlane_b32" && O.size() >= 2 && (O[0].K == Opnd::S || O[0].K == Opnd::M0)) {
@@ -426,6 +464,357 @@ void clobberDefs(Wave &W, const Inst &I) {
   if (I.DefsScc) W.Scc = -1;
   if (I.DefsVcc) W.VccKnown = false;
   if (I.DefsExec) W.ExecKnown = false;
+}
+
+// The values of one instruction (execValues, else its destinations become
+// unknown); remembers the last known exec when it becomes unknown.
+void applyValues(Wave &W, const Inst &I) {
+  bool EK = W.ExecKnown;
+  uint64_t E = W.Exec;
+  if (!execValues(W, I)) clobberDefs(W, I);
+  if (EK && !W.ExecKnown) { W.ExecSavedKnown = true; W.ExecSaved = E; }
+}
+
+// The condition of a conditional branch from the wave's values: 1 taken,
+// 0 not taken, -1 unknown (data-dependent).
+int branchCond(const Wave &W, const Inst &In) {
+  const std::string &M = In.Mnem;
+  if (!In.Conditional) return 1;
+  if (M == "s_cbranch_scc0") return W.Scc < 0 ? -1 : W.Scc == 0;
+  if (M == "s_cbranch_scc1") return W.Scc < 0 ? -1 : W.Scc == 1;
+  if (M == "s_cbranch_vccz") return W.VccKnown ? W.Vcc == 0 : -1;
+  if (M == "s_cbranch_vccnz") return W.VccKnown ? W.Vcc != 0 : -1;
+  if (M == "s_cbranch_execz") return W.ExecKnown ? W.Exec == 0 : -1;
+  if (M == "s_cbranch_execnz") return W.ExecKnown ? W.Exec != 0 : -1;
+  return -1;
+}
+
+// After the model chose the direction of a data-dependent branch, make the
+// condition agree with it, so that a later branch on the same SCC / VCC /
+// EXEC goes the same way: SCC = the direction; VCC = 0 or exec; EXEC = 0, or
+// every lane active before the guard (a uniform condition) -- an assumption
+// the report states.
+void assumeCond(Wave &W, const Inst &In, bool Taken) {
+  const std::string &M = In.Mnem;
+  if (M == "s_cbranch_scc0") W.Scc = !Taken;
+  else if (M == "s_cbranch_scc1") W.Scc = Taken;
+  else if (M == "s_cbranch_vccz" || M == "s_cbranch_vccnz") {
+    bool Zero = (M == "s_cbranch_vccz") == Taken;
+    if (Zero) { W.VccKnown = true; W.Vcc = 0; }
+    else if (W.ExecKnown && W.Exec) { W.VccKnown = true; W.Vcc = W.Exec; }
+  } else if (M == "s_cbranch_execz" || M == "s_cbranch_execnz") {
+    bool Zero = (M == "s_cbranch_execz") == Taken;
+    if (Zero) { W.ExecKnown = true; W.Exec = 0; }
+    else if (W.ExecSavedKnown && W.ExecSaved) { W.ExecKnown = true; W.Exec = W.ExecSaved; }
+  }
+}
+
+// ---------------------------------------------------------------- control flow
+// The kernel's CFG (basic blocks over its instruction range), the hot loop as
+// a natural loop (the blocks that reach one of its back-edges without passing
+// its header), and the rules that steer each wave through it:
+//  - a conditional back-edge of the hot loop is forced: taken while the
+//    current visit has iterations left (--iterations, at most
+//    --iterations-per-visit per entry from outside);
+//  - another branch that leaves the hot loop, on an unknown condition, stays
+//    in the loop while iterations are left; an exit test before the body's
+//    first MFMA (in the header: "while (k < K) {...}") exits on the pass after
+//    the last iteration, one after it at the end of that iteration;
+//  - a back-edge of a loop around the hot loop (persistent GEMM: outer loop
+//    over tiles) is not taken once the hot loop ran its iterations;
+//  - any other branch on an unknown condition (kernel arguments, loaded
+//    values) is a free decision: the direction from which the hot loop's
+//    header (after its iterations: the kernel's end, not through the header)
+//    can still be reached; where both can, the path search (planWave) picks.
+struct Flow {
+  const std::vector<Inst> &I;
+  unsigned Begin = 0, End = 0;
+  bool HasLoop = false;
+  unsigned LB = ~0u, BE = ~0u;
+  int N = 1, PerVisit = 1;
+  std::vector<int> BlockOf;          // pc - Begin -> block
+  std::vector<unsigned> BStart, BLast;
+  std::vector<std::vector<int>> Succ, Pred;
+  std::vector<char> BodyB;           // per block: in the hot loop
+  std::vector<char> ReachLoop, ReachEnd; // per block
+  std::vector<int> DistLoop, DistEnd;    // per block: blocks on the shortest path (ReachLoop / ReachEnd)
+  std::vector<char> TopExit, OuterBack;  // per pc - Begin
+
+  explicit Flow(const std::vector<Inst> &I) : I(I) {}
+  int blockOf(unsigned Pc) const { return Pc >= Begin && Pc < End ? BlockOf[Pc - Begin] : -1; }
+  bool inBody(unsigned Pc) const { int B = blockOf(Pc); return HasLoop && B >= 0 && BodyB[B]; }
+  int targetOf(unsigned Pc) const {
+    int T = I[Pc].Target;
+    return T >= (int)Begin && T < (int)End ? T : -1;
+  }
+
+  void build(unsigned B0, unsigned E0) {
+    Begin = B0; End = E0;
+    std::vector<char> Leader(End - Begin + 1, 0);
+    Leader[0] = 1;
+    for (unsigned P = Begin; P < End; ++P) {
+      const Inst &In = I[P];
+      if (In.C == Cat::Branch || In.In == Internal::Endpgm) {
+        Leader[P + 1 - Begin] = 1;
+        int T = targetOf(P);
+        if (T >= 0) Leader[T - Begin] = 1;
+      }
+    }
+    BlockOf.assign(End - Begin, -1);
+    for (unsigned P = Begin; P < End; ++P) {
+      if (Leader[P - Begin]) { BStart.push_back(P); BLast.push_back(P); }
+      BlockOf[P - Begin] = (int)BStart.size() - 1;
+      BLast.back() = P;
+    }
+    size_t NB = BStart.size();
+    Succ.assign(NB, {});
+    Pred.assign(NB, {});
+    for (size_t B = 0; B < NB; ++B) {
+      const Inst &L = I[BLast[B]];
+      bool Fall = L.In != Internal::Endpgm && !(L.C == Cat::Branch && !L.Conditional);
+      if (L.C == Cat::Branch) {
+        int T = targetOf(BLast[B]);
+        if (T >= 0) Succ[B].push_back(blockOf(T));
+      }
+      if (Fall && BLast[B] + 1 < End) Succ[B].push_back(blockOf(BLast[B] + 1));
+      for (int S : Succ[B]) Pred[S].push_back((int)B);
+    }
+  }
+
+  // blocks that reach one of the sources without passing Stop (Stop itself
+  // included when it is a source's target: a natural loop)
+  std::vector<char> backReach(const std::vector<int> &From, int Stop) const {
+    std::vector<char> Seen(BStart.size(), 0);
+    std::vector<int> Work;
+    for (int F : From) if (F >= 0 && F != Stop && !Seen[F]) { Seen[F] = 1; Work.push_back(F); }
+    while (!Work.empty()) {
+      int B = Work.back();
+      Work.pop_back();
+      for (int P : Pred[B])
+        if (P != Stop && !Seen[P]) { Seen[P] = 1; Work.push_back(P); }
+    }
+    return Seen;
+  }
+
+  // shortest number of blocks from each block to one of the targets, not
+  // through Stop (INT_MAX: unreachable)
+  std::vector<int> dist(const std::vector<int> &To, int Stop) const {
+    std::vector<int> D(BStart.size(), INT32_MAX);
+    std::vector<int> Q;
+    for (int T : To) if (T >= 0 && D[T] == INT32_MAX) { D[T] = 0; Q.push_back(T); }
+    for (size_t H = 0; H < Q.size(); ++H)
+      for (int P : Pred[Q[H]])
+        if (P != Stop && D[P] == INT32_MAX) { D[P] = D[Q[H]] + 1; Q.push_back(P); }
+    return D;
+  }
+
+  void setLoop(unsigned L, unsigned Be) {
+    HasLoop = true; LB = L; BE = Be;
+    int H = blockOf(LB);
+    std::vector<int> Latches;
+    for (unsigned P = LB; P < End; ++P)
+      if (I[P].C == Cat::Branch && targetOf(P) == (int)LB) Latches.push_back(blockOf(P));
+    BodyB = backReach(Latches, H);
+    BodyB[H] = 1;
+    // reach the header
+    ReachLoop = backReach({H}, -1);
+    ReachLoop[H] = 1;
+    DistLoop = dist({H}, -1);
+    // exits: branches of the body with a successor outside it
+    TopExit.assign(End - Begin, 0);
+    bool Mfma = false;
+    for (unsigned P = LB; P < End; ++P) {
+      if (!inBody(P)) continue;
+      if (I[P].C == Cat::MFMA) Mfma = true;
+      if (I[P].C == Cat::Branch && !Mfma) TopExit[P - Begin] = 1;
+    }
+    // back-edges of loops around the hot loop
+    OuterBack.assign(End - Begin, 0);
+    for (unsigned P = Begin; P < End; ++P) {
+      int T = targetOf(P);
+      if (I[P].C != Cat::Branch || T < 0 || T > (int)P || T == (int)LB) continue;
+      if (T > (int)LB) continue;
+      std::vector<char> Body = backReach({blockOf(P)}, blockOf(T));
+      if (blockOf(P) == blockOf(T) || Body[H]) OuterBack[P - Begin] = Body[H];
+    }
+  }
+
+  void setEnds() {
+    std::vector<int> Ends;
+    for (size_t B = 0; B < BStart.size(); ++B)
+      if (I[BLast[B]].In == Internal::Endpgm || (Succ[B].empty() && !(I[BLast[B]].C == Cat::Branch)))
+        Ends.push_back((int)B);
+    int H = HasLoop ? blockOf(LB) : -1;
+    ReachEnd = backReach(Ends, H);
+    for (int E : Ends) if (E != H) ReachEnd[E] = 1;
+    std::vector<int> E2;
+    for (int E : Ends) if (E != H) E2.push_back(E);
+    DistEnd = dist(E2, H);
+  }
+
+  bool done(const Wave &W) const { return !HasLoop || W.Iters >= N; }
+  // can the wave, at Pc, still get where it has to go?
+  bool viable(const Wave &W, unsigned Pc) const {
+    int B = blockOf(Pc);
+    if (B < 0) return done(W); // ran past the kernel's end
+    if (!done(W)) return ReachLoop[B];
+    return (W.InLoop && BodyB[B]) || ReachEnd[B];
+  }
+
+  enum Kind { Known, Forced, Free };
+  // The direction of the conditional branch at Pc. Free decisions where both
+  // directions are viable set Both (the caller picks: plan, search, default).
+  bool decide(const Wave &W, unsigned Pc, int C, Kind &K, bool &Both) const {
+    const Inst &In = I[Pc];
+    Both = false;
+    K = Known;
+    if (!In.Conditional) return true;
+    int T = targetOf(Pc);
+    unsigned F = Pc + 1;
+    if (HasLoop && inBody(Pc)) {
+      if (T == (int)LB) { K = Forced; return W.VisitPasses < W.VisitTarget; } // back-edge: trip count
+      bool TIn = T >= 0 && inBody(T), FIn = inBody(F);
+      if (TIn != FIn && C < 0) {
+        K = Forced;
+        bool Stay = TopExit[Pc - Begin] ? W.VisitPasses <= W.VisitTarget : W.VisitPasses < W.VisitTarget;
+        return Stay == TIn;
+      }
+    }
+    if (HasLoop && OuterBack[Pc - Begin] && done(W)) { K = Forced; return false; }
+    if (C >= 0) return C;
+    K = Free;
+    bool VT = T >= 0 && viable(W, T), VF = F < End && viable(W, F);
+    if (VT && VF) {
+      // both: inside the loop the fall-through (LLVM lays out the guarded
+      // code there); elsewhere the shorter way to the goal, ties fall through
+      Both = true;
+      if (inBody(Pc) && inBody(T) && inBody(F)) return false;
+      const std::vector<int> &D = done(W) ? DistEnd : DistLoop;
+      if (D.empty()) return false;
+      return D[blockOf(T)] < D[blockOf(F)];
+    }
+    return VT && !VF;
+  }
+
+  // After the wave issued Pc and goes to Next: iteration bookkeeping.
+  void advance(Wave &W, unsigned Pc, unsigned Next, int64_t T, int64_t Turn) const {
+    if (!HasLoop) return;
+    if (Pc == LB) {
+      if (!W.InLoop) {
+        W.InLoop = true;
+        ++W.Visits;
+        W.VisitPasses = 0;
+        W.VisitTarget = std::max(0, std::min(PerVisit, N - W.Iters));
+      }
+      ++W.VisitPasses;
+      if (W.VisitPasses <= W.VisitTarget && W.Iters < N) { ++W.Iters; W.R.IterStart.push_back(T); }
+    }
+    if (W.InLoop && inBody(Pc) && !inBody(Next)) {
+      W.InLoop = false;
+      if (W.Iters >= N && !W.Exited) {
+        W.Exited = true;
+        // time of leaving the loop = next issue; recorded as the issue time + one turn lower bound
+        W.R.IterStart.push_back(T + Turn);
+      } else if (W.Iters < N && W.VisitPasses < W.VisitTarget) {
+        const Inst &In = I[Pc];
+        W.Why = "it left the loop at line " + std::to_string(In.Line) + " '" + In.Text + "' after " +
+                std::to_string(W.VisitPasses) + " iteration(s) of visit " + std::to_string(W.Visits) +
+                (W.LastBranch == (int)Pc && W.LastBranchKnown ? " (the model knows the branch's condition)" : "");
+      }
+    }
+  }
+};
+
+// The path search: runs one wave's values alone (no timing) through the
+// kernel with the Flow rules and returns the directions of its free
+// decisions, in order. Where both directions of a data-dependent branch can
+// still reach the target, it tries the fall-through first and, if the wave
+// later reaches a place from which the hot loop (after the loop: the end)
+// can no longer be reached -- e.g. a second branch on a flag the first one's
+// path set -- it goes back to the latest such branch and takes the other way.
+// Returns false (with Why) when no path runs the loop's iterations to the end.
+bool planWave(const Flow &F, const Wave &W0, long Budget, std::vector<char> &Plan, std::string &Why) {
+  struct Frame { Wave S; size_t PlanLen; unsigned Pc; bool Done; bool First; };
+  std::vector<Frame> St;
+  Wave W = W0;
+  unsigned Pc = W.Pc;
+  int Forced = -1; // the alternative direction after a backtrack
+  long Steps = 0;
+  int Backtracks = 0;
+  Plan.clear();
+  auto DeadWhy = [&](unsigned At) {
+    if (!Why.empty()) return;
+    std::string S = "no path found: ";
+    if (W.LastBranch >= 0) {
+      const Inst &B = F.I[W.LastBranch];
+      S += "the branch at line " + std::to_string(B.Line) + " '" + B.Text + "'" +
+           (W.LastBranchKnown ? " (its condition is known to the model)" : " (data-dependent)") + " leads to ";
+    } else S += "the wave reaches ";
+    S += At < F.End ? "line " + std::to_string(F.I[At].Line) : std::string("the kernel's end");
+    S += F.done(W) ? ", from where the kernel's end cannot be reached"
+                   : ", from where the loop cannot be reached";
+    Why = S;
+  };
+  while (true) {
+    bool Dead = false;
+    if (++Steps > Budget) { if (Why.empty()) Why = "the path search gave up after " + std::to_string(Budget) + " instructions"; return false; }
+    if (Pc >= F.End) {
+      if (F.done(W)) return true;
+      Dead = true;
+    } else {
+      const Inst &In = F.I[Pc];
+      unsigned Next = Pc + 1;
+      if (In.In == Internal::Endpgm) {
+        if (F.done(W)) return true;
+        Dead = true;
+      } else if (In.C != Cat::Internal) {
+        if (In.C == Cat::Unknown && (In.Mnem.find("setpc") != std::string::npos || In.Mnem.find("swappc") != std::string::npos)) {
+          Why = "line " + std::to_string(In.Line) + ": indirect branch '" + In.Text + "' cannot be followed";
+          return false;
+        }
+        applyValues(W, In);
+        if (In.C == Cat::Branch) {
+          int C = branchCond(W, In);
+          Flow::Kind K;
+          bool Both;
+          bool Taken = F.decide(W, Pc, C, K, Both);
+          if (K == Flow::Free) {
+            if (Forced >= 0) { Taken = Forced; Forced = -1; }
+            else if (Both) St.push_back({W, Plan.size(), Pc, F.done(W), Taken});
+            Plan.push_back(Taken);
+          }
+          if (C < 0) assumeCond(W, In, Taken);
+          W.LastBranch = (int)Pc;
+          W.LastBranchKnown = C >= 0;
+          if (Taken) {
+            if (In.Target < 0) { Why = "line " + std::to_string(In.Line) + ": branch target '" + In.TargetLabel + "' not found"; return false; }
+            Next = In.Target;
+          }
+        }
+      }
+      if (!Dead) {
+        F.advance(W, Pc, Next, 0, 0);
+        Pc = Next;
+        Dead = !F.viable(W, Pc);
+      }
+    }
+    if (!Dead) continue;
+    DeadWhy(Pc);
+    // back to the latest two-way decision of the same phase
+    bool DoneNow = F.done(W);
+    while (!St.empty() && St.back().Done != DoneNow && DoneNow) St.pop_back();
+    if (St.empty() && DoneNow) { Why.clear(); return true; } // the loop ran: the rest uses the default rule
+    if (St.empty() || ++Backtracks > 256) return false;
+    Frame Fr = std::move(St.back());
+    St.pop_back();
+    W = std::move(Fr.S);
+    Pc = Fr.Pc;
+    Plan.resize(Fr.PlanLen);
+    Forced = !Fr.First; // the other direction than the one tried first
+    // re-run the branch instruction itself with the alternative
+    W.LastBranch = -1;
+    // (values of a branch: none; the loop above re-applies it)
+  }
 }
 
 int catSlot(Cat C) {
@@ -604,16 +993,28 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
     R.LoopBegin = LB; R.LoopEnd = BE;
     R.LoopLineBegin = I[LB].Line; R.LoopLineEnd = I[BE].Line;
   }
-  int ExitBranch = -1;
-  if (!NoLoop && !I[BE].Conditional) {
-    for (unsigned X = LB; X < BE; ++X)
-      if (I[X].C == Cat::Branch && I[X].Conditional && (I[X].Target < (int)LB || I[X].Target > (int)BE)) { ExitBranch = X; break; }
-    if (ExitBranch < 0) {
-      Err = "loop " + R.LoopLabel + " (line " + std::to_string(I[BE].Line) + ") has an unconditional back-edge and no exit branch";
+  const int N = std::max(1, O.Iterations);
+  Flow F(I);
+  F.build(K->Begin, K->End);
+  F.N = N;
+  F.PerVisit = O.IterationsPerVisit > 0 ? std::min(O.IterationsPerVisit, N) : N;
+  if (!NoLoop) {
+    F.setLoop(LB, BE);
+    bool Exit = false;
+    for (unsigned X = LB; X < K->End; ++X) {
+      if (!F.inBody(X) || I[X].C != Cat::Branch) continue;
+      int T = F.targetOf(X);
+      if ((I[X].Conditional && !F.inBody(X + 1)) || (T >= 0 && !F.inBody(T)) || T < 0) Exit = true;
+    }
+    if (!Exit) {
+      Err = "loop " + R.LoopLabel + " (line " + std::to_string(I[BE].Line) + ") has no branch that leaves it";
       return false;
     }
   }
-  for (unsigned X = LB; !NoLoop && X <= BE; ++X) R.MfmasPerIter += I[X].C == Cat::MFMA;
+  F.setEnds();
+  R.LoopBody.assign(I.size(), 0);
+  for (unsigned X = K->Begin; X < K->End; ++X) R.LoopBody[X] = F.inBody(X);
+  for (unsigned X = LB; !NoLoop && X < K->End; ++X) R.MfmasPerIter += F.inBody(X) && I[X].C == Cat::MFMA;
   // clusters
   for (unsigned X = LB; !NoLoop && X <= BE; ++X) {
     if (X == LB || I[X].ClusterStart) {
@@ -622,6 +1023,7 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
       R.Clusters.push_back(C);
     }
     auto &C = R.Clusters.back();
+    if (!F.inBody(X)) continue;
     C.Mfmas += I[X].C == Cat::MFMA; C.Lds += I[X].C == Cat::LDS; C.Vmem += I[X].C == Cat::VMEM;
     C.Valu += I[X].C == Cat::VALU; C.Salu += I[X].C == Cat::SALU || I[X].C == Cat::SMEM;
   }
@@ -672,7 +1074,6 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
       R.Warnings.push_back("kernel uses " + std::to_string(Alloc) + " VGPRs: only " + std::to_string(Fit) +
                            " waves fit per SIMD, simulating " + std::to_string(R.WavesPerSimd));
   }
-  const int N = std::max(1, O.Iterations);
   R.Iterations = N;
   R.L2HitRate = O.L2HitRate;
   R.L2Rule = O.L2Rule;
@@ -688,6 +1089,56 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
     for (unsigned U : In.DefUnits) NumUnits = std::max<size_t>(NumUnits, U + 1);
     for (unsigned U : In.UseUnits) NumUnits = std::max<size_t>(NumUnits, U + 1);
   }
+  // ---- kernel arguments: the kernarg segment's known bytes
+  auto Kernarg = std::make_shared<std::vector<int16_t>>();
+  {
+    size_t Size = std::max<size_t>(K->KernargSize, 256);
+    for (auto &A : K->Args) Size = std::max<size_t>(Size, A.Offset + A.Size);
+    Kernarg->assign(Size, -1);
+    auto Put = [&](unsigned Off, unsigned Bytes, uint64_t V) {
+      for (unsigned B = 0; B < Bytes && B < 8 && Off + B < Kernarg->size(); ++B) (*Kernarg)[Off + B] = (V >> (8 * B)) & 0xff;
+    };
+    // hidden arguments the model knows: the workgroup size (1-D), 1 grid dimension
+    for (auto &A : K->Args) {
+      if (A.ValueKind == "hidden_group_size_x") Put(A.Offset, A.Size, (uint64_t)WavesPerWg * 64);
+      else if (A.ValueKind == "hidden_group_size_y" || A.ValueKind == "hidden_group_size_z") Put(A.Offset, A.Size, 1);
+      else if (A.ValueKind == "hidden_remainder_x" || A.ValueKind == "hidden_remainder_y" ||
+               A.ValueKind == "hidden_remainder_z") Put(A.Offset, A.Size, 0);
+      else if (A.ValueKind == "hidden_grid_dims") Put(A.Offset, A.Size, 1);
+    }
+    for (auto &NV : O.Args) {
+      const KernArg *Hit = nullptr;
+      for (auto &A : K->Args) if (!A.Name.empty() && A.Name == NV.first) Hit = &A;
+      unsigned Off = 0, Bytes = 4;
+      if (Hit) { Off = Hit->Offset; Bytes = Hit->Size ? Hit->Size : 4; }
+      else {
+        char *E = nullptr;
+        unsigned long X = strtoul(NV.first.c_str(), &E, 0);
+        if (NV.first.empty() || *E) {
+          Err = "--arg " + NV.first + ": no argument of that name in the metadata of " + K->Name + "; arguments:";
+          for (auto &A : K->Args)
+            Err += " " + (A.Name.empty() ? std::string("<unnamed>") : A.Name) + "@" + std::to_string(A.Offset) + "(" +
+                   std::to_string(A.Size) + " B, " + A.ValueKind + ")";
+          if (K->Args.empty()) Err += " none (no .args metadata; give the byte offset instead of a name)";
+          return false;
+        }
+        Off = (unsigned)X;
+        for (auto &A : K->Args) if (A.Offset == Off) { Hit = &A; Bytes = A.Size ? A.Size : 4; }
+      }
+      char *E = nullptr;
+      const char *V = NV.second.c_str();
+      uint64_t Val = *V == '-' ? (uint64_t)strtoll(V, &E, 0) : strtoull(V, &E, 0);
+      if (NV.second.empty() || *E) { Err = "--arg " + NV.first + "=" + NV.second + ": the value is not an integer"; return false; }
+      if (Off + Bytes > Kernarg->size()) Kernarg->resize(Off + Bytes, -1);
+      Put(Off, Bytes, Val);
+      R.Inputs.push_back("argument " + NV.first + (Hit && Hit->Name != NV.first ? " (" + Hit->Name + ")" : "") + " at kernarg offset " +
+                         std::to_string(Off) + " = " + NV.second);
+    }
+  }
+  if (K->KernargSgpr >= 0) R.Inputs.push_back("kernarg segment pointer in s[" + std::to_string(K->KernargSgpr) + ":" + std::to_string(K->KernargSgpr + 1) + "]");
+  if (K->WgIdXSgpr >= 0) R.Inputs.push_back("workgroup id x in s" + std::to_string(K->WgIdXSgpr) + " = the workgroup's index on the CU (0, 1, ...)");
+  for (auto &SV : O.Sgprs) R.Inputs.push_back("s" + std::to_string(SV.first) + " = " + std::to_string(SV.second) + " (--sgpr)");
+
   std::vector<std::unique_ptr<Wave>> Waves;
   for (int G = 0; G < Wgs; ++G)
     for (int Wi = 0; Wi < WavesPerWg; ++Wi) {
@@ -695,10 +1146,24 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
       W->Wg = G; W->Id = Wi; W->Gid = G * WavesPerWg + Wi; W->Simd = W->Gid % TP.NumSimds;
       W->Pc = K->Begin;
       W->Ready.assign(NumUnits, 0);
-      auto V0 = std::make_unique<VVal>();
+      auto V0 = std::make_shared<VVal>();
       for (int L = 0; L < 64; ++L) V0->L[L] = L + 64 * Wi; // workitem id x (1-D workgroup)
       W->V[0] = std::move(V0);
+      W->Kernarg = Kernarg.get();
+      if (K->KernargSgpr >= 0) { W->setS(K->KernargSgpr, true, 0); W->setS(K->KernargSgpr + 1, true, KernargHi); }
+      if (K->WgIdXSgpr >= 0) W->setS(K->WgIdXSgpr, true, G);
+      for (auto &SV : O.Sgprs) W->setS(SV.first, true, SV.second);
       W->R.Wg = G; W->R.Id = Wi; W->R.Simd = W->Simd;
+      // the directions of its data-dependent branches (path search)
+      {
+        Wave P0 = *W;
+        P0.Ready.clear();
+        std::string Why;
+        if (!planWave(F, P0, std::max<long>(O.MaxInstrsPerWave, 1), W->Plan, Why)) {
+          W->Plan.clear();
+          W->Why = Why;
+        }
+      }
       Waves.push_back(std::move(W));
     }
   std::vector<int64_t> XdlFree(TP.NumSimds, 0), NonCoexecUntil(TP.NumSimds, 0);
@@ -798,7 +1263,7 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
           W->R.LdsAddrs.push_back(ldsBytes(*W, In));
         }
         // values
-        if (!execValues(*W, In)) clobberDefs(*W, In);
+        applyValues(*W, In);
         // timing of results
         int64_t DefReady = T;
         switch (In.C) {
@@ -821,7 +1286,7 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
             L2Acc += O.L2HitRate;
             Hit = std::floor(L2Acc + 1e-9) > std::floor(Prev + 1e-9);
           }
-          if (In.IsLoad && Pc >= LB && Pc <= BE) {
+          if (In.IsLoad && F.inBody(Pc)) {
             R.LoopLoadBytes += (int64_t)Bytes;
             ++R.LoopLoads;
             R.LoopL2Hits += Hit;
@@ -864,29 +1329,31 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
           for (unsigned U : In.DefUnits) W->Ready[U] = std::max(W->Ready[U], DefReady);
         // control flow
         if (In.C == Cat::Branch) {
-          bool Taken;
-          const std::string &M = In.Mnem;
-          if (!In.Conditional) Taken = true;
-          else if (Pc == BE) Taken = W->ItersStarted < N;           // forced trip count
-          else if ((int)Pc == ExitBranch) Taken = W->ItersStarted >= N;
-          else {
-            int C = -1;
-            if (M == "s_cbranch_scc0") C = W->Scc < 0 ? -1 : W->Scc == 0;
-            else if (M == "s_cbranch_scc1") C = W->Scc < 0 ? -1 : W->Scc == 1;
-            else if (M == "s_cbranch_vccz") C = W->VccKnown ? W->Vcc == 0 : -1;
-            else if (M == "s_cbranch_vccnz") C = W->VccKnown ? W->Vcc != 0 : -1;
-            else if (M == "s_cbranch_execz") C = W->ExecKnown ? W->Exec == 0 : -1;
-            else if (M == "s_cbranch_execnz") C = W->ExecKnown ? W->Exec != 0 : -1;
-            if (C >= 0) Taken = C;
-            else {
-              // data-dependent: never skip the hot loop from before it; enter it if
-              // the branch leads into it; otherwise fall through.
-              bool IntoLoop = (Pc < LB || Pc > BE) && In.Target >= (int)LB && In.Target <= (int)BE;
-              Taken = IntoLoop;
-              Notes["line " + std::to_string(In.Line) + ": data-dependent '" + In.Text + "': " +
-                    (Taken ? "taken (leads into the hot loop)" : "not taken (fall through)")]++;
-            }
+          int C = branchCond(*W, In);
+          Flow::Kind Kd;
+          bool Both;
+          bool Taken = F.decide(*W, Pc, C, Kd, Both);
+          if (Kd == Flow::Free) {
+            bool Planned = W->PlanPos < W->Plan.size();
+            if (Planned) Taken = W->Plan[W->PlanPos++];
+            const char *Goal = F.done(*W) ? "the kernel's end" : "the loop";
+            std::string Why = Both ? (Planned ? std::string("both directions reach ") + Goal + "; the path search chose it"
+                                              : std::string("both directions reach ") + Goal + "; default")
+                                   : std::string("the only direction that reaches ") + Goal;
+            Notes["line " + std::to_string(In.Line) + ": data-dependent '" + In.Text + "': " +
+                  (Taken ? "taken (" : "not taken (") + Why + ")"]++;
+          } else if (Kd == Flow::Forced && C < 0 && (int)Pc != (int)BE) {
+            Notes["line " + std::to_string(In.Line) + ": data-dependent '" + In.Text + "' " +
+                  (F.inBody(Pc) ? "leaves the loop: forced by the trip count" : "is a back-edge around the loop: not taken after the iterations")]++;
           }
+          if (C < 0) {
+            bool EK = W->ExecKnown;
+            assumeCond(*W, In, Taken);
+            if (!EK && W->ExecKnown && W->Exec)
+              Notes["line " + std::to_string(In.Line) + ": assumed every lane active before the guard takes the same direction ('" + In.Text + "')"]++;
+          }
+          W->LastBranch = (int)Pc;
+          W->LastBranchKnown = C >= 0;
           if (Taken) {
             if (In.Target < 0) { Err = "line " + std::to_string(In.Line) + ": branch target '" + In.TargetLabel + "' not found"; return false; }
             Next = In.Target;
@@ -900,17 +1367,36 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
       if (O.Trace) W->R.Trace.push_back({Pc, TraceLds});
       if (In.C != Cat::Internal || In.In == Internal::Barrier || In.In == Internal::Waitcnt)
         AddSeg(W->R, T, T + Dur, In.C == Cat::Internal ? 50 : (int)In.C);
-      if (Pc == LB && !W->Exited && W->ItersStarted < N) { W->ItersStarted++; W->R.IterStart.push_back(T); }
+      F.advance(*W, Pc, Next, T, TP.IssuePeriod);
       W->Pc = Next;
-      if (!W->Exited && W->ItersStarted >= N && (Next < LB || Next > BE)) {
-        W->Exited = true;
-        // time of leaving the loop = next issue; recorded as the issue time + one turn lower bound
-        W->R.IterStart.push_back(T + TP.IssuePeriod);
-      }
     }
   }
   R.TotalCycles = T;
   for (auto &KV : Notes) R.Warnings.push_back(KV.first + " x" + std::to_string(KV.second));
+  // ---- iterations of the hot loop, per wave: never a silent result
+  if (!NoLoop) {
+    bool Same = true;
+    for (auto &W : Waves) {
+      W->R.Iters = W->Iters;
+      W->R.Visits = W->Visits;
+      if (W->Iters < N) {
+        R.ItersShort = true;
+        std::string Why = W->Why;
+        if (Why.empty()) Why = W->Visits ? "it left the loop early" : "it never entered the loop";
+        R.ItersMsg += "wave " + std::to_string(W->Gid) + " ran " + std::to_string(W->Iters) + " of " + std::to_string(N) +
+                      " iterations of loop " + R.LoopLabel + " (line " + std::to_string(I[LB].Line) + "): " + Why + "\n";
+      }
+      Same &= W->Iters == Waves[0]->Iters && W->Visits == Waves[0]->Visits;
+    }
+    auto Visits = [](int V) { return std::to_string(V) + (V == 1 ? " entry" : " entries"); };
+    if (Same)
+      R.ItersLine = "iterations of loop " + R.LoopLabel + ": every wave ran " + std::to_string(Waves[0]->Iters) + " of " +
+                    std::to_string(N) + " (" + Visits(Waves[0]->Visits) + " into the loop)";
+    else {
+      R.ItersLine = "iterations of loop " + R.LoopLabel + " per wave (of " + std::to_string(N) + "):";
+      for (auto &W : Waves) R.ItersLine += " w" + std::to_string(W->Gid) + " " + std::to_string(W->Iters) + "/" + Visits(W->Visits);
+    }
+  }
   if (O.Trace) {
     // verify needs the instruction streams, not the steady state
     for (auto &W : Waves) {
@@ -925,9 +1411,9 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
   int Cnt = 0;
   for (auto &W : Waves) {
     auto &S = W->R.IterStart;
-    if ((int)S.size() < N + 1) {
-      Err = "wave " + std::to_string(W->Gid) + " ran only " + std::to_string(W->ItersStarted) +
-            " of the loop's iterations (the loop at line " + std::to_string(I[LB].Line) + " is not reached on every wave?)";
+    if (R.ItersShort || (int)S.size() < N + 1) {
+      Err = R.ItersMsg.empty() ? "wave " + std::to_string(W->Gid) + " did not leave the loop after its iterations\n" : R.ItersMsg;
+      Err.pop_back();
       return false;
     }
     SumCpi += double(S[R.LastIter] - S[R.Warmup]) / (R.LastIter - R.Warmup);
