@@ -483,6 +483,24 @@ int main(int argc, char **argv) {
     if (R.HasLoop) outs() << "verify: " << R.ItersLine << "\n";
     outs() << "verify: buffer rule: LDS addresses computed for " << (V.LdsAccesses - V.UnknownAddr) << " of "
            << V.LdsAccesses << " LDS accesses; " << V.UnknownAddr << " unknown (pairs with them: cannot prove)\n";
+    if (R.HasLoop) {
+      // the same counts for the accesses of the hot loop's body only
+      long L = 0, LU = 0, D = 0, DU = 0;
+      for (auto &W : R.Waves)
+        for (auto &St : W.Trace) {
+          if (St.Lds < 0 || St.Pc >= R.LoopBody.size() || !R.LoopBody[St.Pc]) continue;
+          const Inst &In = P.Insts[St.Pc];
+          bool Dma = In.LdsDma;
+          bool Known = W.LdsAddrs[St.Lds].Known;
+          if (!Dma && (In.C != Cat::LDS || In.Mnem.find("permute") != std::string::npos ||
+                       In.Mnem.find("swizzle") != std::string::npos || In.Mnem == "ds_nop"))
+            continue;
+          (Dma ? D : L) += 1;
+          (Dma ? DU : LU) += !Known;
+        }
+      outs() << "verify: in the loop: LDS addresses computed for " << (L - LU) << " of " << L << " ds accesses, "
+             << (D - DU) << " of " << D << " LDS DMA\n";
+    }
     if (V.DmaAccesses)
       outs() << "verify: LDS DMA: address (M0 + offset + lane x size) computed for "
              << (V.DmaAccesses - V.DmaUnknown) << " of " << V.DmaAccesses << " LDS DMA; " << V.DmaUnknown

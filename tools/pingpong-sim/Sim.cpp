@@ -45,6 +45,8 @@ struct Opnd {
   int64_t Val = 0;
 };
 
+const unsigned AgprBase = 1024; // AGPR aN is VGPR value slot AgprBase + N
+
 Opnd parseOpnd(const std::string &T) {
   Opnd O;
   if (T.empty())
@@ -69,6 +71,12 @@ Opnd parseOpnd(const std::string &T) {
   }
   if (T[0] == 's' && T.size() > 1 && (isdigit(T[1]) || T[1] == '[')) {
     O.K = Range(T.c_str() + 1) ? Opnd::S : Opnd::Other;
+    return O;
+  }
+  if (T[0] == 'a' && T.size() > 1 && (isdigit(T[1]) || T[1] == '[')) {
+    // AGPRs share the VGPR value map, above the 512 VGPR numbers
+    O.K = Range(T.c_str() + 1) ? Opnd::V : Opnd::Other;
+    O.Idx += AgprBase;
     return O;
   }
   if (T == "vcc" || T == "vcc_lo") { O.K = Opnd::Vcc; O.N = T == "vcc" ? 2 : 1; return O; }
@@ -122,6 +130,7 @@ struct Wave {
   bool ExecSavedKnown = false;
   uint64_t ExecSaved = 0;
   const std::vector<int16_t> *Kernarg = nullptr; // known kernarg bytes (-1: unknown)
+  std::map<int64_t, std::shared_ptr<const VVal>> Scratch; // spill slots (scratch offset -> lanes)
   // hot-loop control (Flow): iterations counted at the header, at most N
   int Iters = 0, Visits = 0, VisitPasses = 0, VisitTarget = 0;
   bool InLoop = false, Exited = false;
@@ -201,6 +210,10 @@ struct Wave {
   }
 };
 
+int64_t sext24(uint32_t X) { return (int64_t)((int32_t)(X << 8) >> 8); }
+float u2f(uint32_t X) { float F; memcpy(&F, &X, 4); return F; }
+uint32_t f2u(float F) { uint32_t X; memcpy(&X, &F, 4); return X; }
+
 bool valuOp(const std::string &M, uint32_t A, uint32_t B, uint32_t C, uint32_t &R) {
   if (M == "v_mov_b32") R = A;
   else if (M == "v_lshrrev_b32") R = B >> (A & 31);
@@ -222,13 +235,66 @@ bool valuOp(const std::string &M, uint32_t A, uint32_t B, uint32_t C, uint32_t &
   else if (M == "v_and_or_b32") R = (A & B) | C;
   else if (M == "v_or3_b32") R = A | B | C;
   else if (M == "v_add3_u32") R = A + B + C;
+  // more of the integer arithmetic Triton and LLVM use for addresses
+  else if (M == "v_accvgpr_write_b32" || M == "v_accvgpr_read_b32" || M == "v_accvgpr_mov_b32") R = A;
+  else if (M == "v_mul_hi_u32") R = (uint32_t)(((uint64_t)A * B) >> 32);
+  else if (M == "v_mul_hi_i32") R = (uint32_t)(((int64_t)(int32_t)A * (int32_t)B) >> 32);
+  else if (M == "v_mul_i32_i24") R = (uint32_t)(sext24(A) * sext24(B));
+  else if (M == "v_mad_u32_u24") R = (A & 0xffffff) * (B & 0xffffff) + C;
+  else if (M == "v_mad_i32_i24") R = (uint32_t)(sext24(A) * sext24(B) + (int32_t)C);
+  else if (M == "v_min_u32") R = std::min(A, B);
+  else if (M == "v_max_u32") R = std::max(A, B);
+  else if (M == "v_min_i32") R = (uint32_t)std::min((int32_t)A, (int32_t)B);
+  else if (M == "v_max_i32") R = (uint32_t)std::max((int32_t)A, (int32_t)B);
+  else if (M == "v_min3_u32") R = std::min(A, std::min(B, C));
+  else if (M == "v_max3_u32") R = std::max(A, std::max(B, C));
+  else if (M == "v_min3_i32") R = (uint32_t)std::min((int32_t)A, std::min((int32_t)B, (int32_t)C));
+  else if (M == "v_max3_i32") R = (uint32_t)std::max((int32_t)A, std::max((int32_t)B, (int32_t)C));
+  else if (M == "v_xad_u32") R = (A ^ B) + C;
+  else if (M == "v_lshl_add_u64") return false;
+  else if (M == "v_bfrev_b32") { R = 0; for (int K = 0; K < 32; ++K) R |= ((A >> K) & 1u) << (31 - K); }
+  else if (M == "v_bfe_i32") { unsigned O = B & 31, Wd = C & 31; R = Wd ? (uint32_t)((int32_t)((A >> O) << (32 - Wd)) >> (32 - Wd)) : 0; }
+  else if (M == "v_bfi_b32") R = (A & B) | (~A & C);
+  else if (M == "v_alignbit_b32") R = (uint32_t)((((uint64_t)A << 32) | B) >> (C & 31));
+  else if (M == "v_alignbyte_b32") R = (uint32_t)((((uint64_t)A << 32) | B) >> (8 * (C & 3)));
+  else if (M == "v_perm_b32") {
+    uint64_t X = ((uint64_t)A << 32) | B;
+    R = 0;
+    for (int K = 0; K < 4; ++K) {
+      unsigned Sel = (C >> (8 * K)) & 0xff, Byte;
+      if (Sel < 8) Byte = (X >> (8 * Sel)) & 0xff;
+      else if (Sel < 12) Byte = ((X >> (16 * (Sel - 8) + 15)) & 1) ? 0xff : 0; // sign of byte 1, 3, 5, 7
+      else if (Sel == 12) Byte = 0;
+      else Byte = 0xff;
+      R |= Byte << (8 * K);
+    }
+  }
+  else if (M == "v_lshlrev_b16") R = (uint16_t)(B << (A & 15));
+  else if (M == "v_lshrrev_b16") R = (uint16_t)((B & 0xffff) >> (A & 15));
+  else if (M == "v_add_u16") R = (uint16_t)(A + B);
+  else if (M == "v_sub_u16") R = (uint16_t)(A - B);
+  // the float steps of LLVM's unsigned division expansion (exact here: the
+  // expansion corrects the reciprocal's error)
+  else if (M == "v_cvt_f32_u32") R = f2u((float)A);
+  else if (M == "v_cvt_f32_i32") R = f2u((float)(int32_t)A);
+  else if (M == "v_cvt_u32_f32") { float X = u2f(A); R = !(X > 0) ? 0 : X >= 4294967296.0f ? 0xffffffffu : (uint32_t)X; }
+  else if (M == "v_cvt_i32_f32") { float X = u2f(A); R = X != X ? 0 : X >= 2147483648.0f ? 0x7fffffffu : X <= -2147483648.0f ? 0x80000000u : (uint32_t)(int32_t)X; }
+  else if (M == "v_rcp_iflag_f32" || M == "v_rcp_f32") R = f2u(1.0f / u2f(A));
+  else if (M == "v_mul_f32") R = f2u(u2f(A) * u2f(B));
+  else if (M == "v_add_f32") R = f2u(u2f(A) + u2f(B));
+  else if (M == "v_sub_f32") R = f2u(u2f(A) - u2f(B));
+  else if (M == "v_trunc_f32") R = f2u(std::trunc(u2f(A)));
   else return false;
   return true;
 }
 int valuArity(const std::string &M) {
-  static const char *One[] = {"v_mov_b32", "v_not_b32"};
+  static const char *One[] = {"v_mov_b32", "v_not_b32", "v_accvgpr_write_b32", "v_accvgpr_read_b32",
+                              "v_accvgpr_mov_b32", "v_bfrev_b32", "v_cvt_f32_u32", "v_cvt_f32_i32",
+                              "v_cvt_u32_f32", "v_cvt_i32_f32", "v_rcp_iflag_f32", "v_rcp_f32", "v_trunc_f32"};
   static const char *Three[] = {"v_bfe_u32", "v_lshl_add_u32", "v_add_lshl_u32", "v_lshl_or_b32",
-                                "v_and_or_b32", "v_or3_b32", "v_add3_u32"};
+                                "v_and_or_b32", "v_or3_b32", "v_add3_u32", "v_mad_u32_u24", "v_mad_i32_i24",
+                                "v_min3_u32", "v_max3_u32", "v_min3_i32", "v_max3_i32", "v_xad_u32",
+                                "v_bfe_i32", "v_bfi_b32", "v_alignbit_b32", "v_alignbyte_b32", "v_perm_b32"};
   for (auto *X : One) if (M == X) return 1;
   for (auto *X : Three) if (M == X) return 3;
   return 2;
@@ -287,6 +353,38 @@ bool execValues(Wave &W, const Inst &I) {
   auto Src = [&](size_t K) { return K < O.size() ? O[K] : Opnd(); };
   std::string CmpOp;
   bool Signed = false;
+
+  if (I.C == Cat::VMEM && M.compare(0, 8, "scratch_") == 0 && O.size() >= 3) {
+    // register spills: scratch_store/load with no address register (both
+    // "off"): the wave's private slot at the immediate offset keeps the
+    // lanes' values (every lane active), so an LDS address that was spilled
+    // and reloaded stays known
+    bool Store = M.compare(0, 14, "scratch_store_") == 0, Load = M.compare(0, 13, "scratch_load_") == 0;
+    const Opnd &Data = Store ? O[1] : O[0];
+    bool Plain = I.Ops[Store ? 0 : 1] == "off" && I.Ops[2] == "off" && Data.K == Opnd::V &&
+                 (M.find("dword") != std::string::npos);
+    int64_t Off = 0;
+    for (auto &T : I.Ops) if (T.compare(0, 7, "offset:") == 0) Off = strtoll(T.c_str() + 7, nullptr, 0);
+    if (Store) {
+      bool Full = W.ExecKnown && W.Exec == ~0ull;
+      for (unsigned D = 0; D < Data.N; ++D) {
+        auto It = W.V.find(Data.Idx + D);
+        if (Plain && Full && It != W.V.end()) W.Scratch[Off + 4 * D] = It->second;
+        else if (Plain) W.Scratch.erase(Off + 4 * D);
+        else W.Scratch.clear(); // a store the model cannot place: forget every slot
+      }
+      return true;
+    }
+    if (Load) {
+      for (unsigned D = 0; D < Data.N; ++D) {
+        auto It = Plain ? W.Scratch.find(Off + 4 * D) : W.Scratch.end();
+        if (It != W.Scratch.end() && W.ExecKnown && W.Exec == ~0ull) W.V[Data.Idx + D] = It->second;
+        else W.V.erase(Data.Idx + D);
+      }
+      return true;
+    }
+    return false;
+  }
 
   if (I.C == Cat::SMEM) {
     // s_load_dword* from the kernarg segment: the bytes the user gave (--arg)
@@ -352,6 +450,90 @@ bool execValues(Wave &W, const Inst &I) {
           if (Tt >> X & 1) R |= (X & 4 ? A : ~A) & (X & 2 ? B : ~B) & (X & 1 ? C : ~C);
         return true;
       });
+      return true;
+    }
+    // per-lane 64-bit masks (VCC or an SGPR pair) for cndmask and carries
+    auto Mask = [&](const Opnd &X, uint64_t &Mk) { return W.get64(X, Mk); };
+    if (M == "v_cndmask_b32" && O.size() == 4 && O[0].K == Opnd::V) {
+      uint64_t Mk;
+      bool KM = Mask(O[3], Mk);
+      writeLanes(W, O[0], [&](int L, uint32_t &R) {
+        uint32_t A, B;
+        if (!KM || !W.get32(O[1], L, A) || !W.get32(O[2], L, B)) return false;
+        R = (Mk >> L & 1) ? B : A;
+        return true;
+      });
+      return true;
+    }
+    if ((M == "v_mbcnt_lo_u32_b32" || M == "v_mbcnt_hi_u32_b32") && O.size() == 3 && O[0].K == Opnd::V) {
+      // lane id idiom: count of mask bits below the lane (low / high half)
+      bool Hi = M == "v_mbcnt_hi_u32_b32";
+      writeLanes(W, O[0], [&](int L, uint32_t &R) {
+        uint32_t A, B;
+        if (!W.get32(O[1], L, A) || !W.get32(O[2], L, B)) return false;
+        int Below = Hi ? std::max(0, L - 32) : std::min(L, 32);
+        uint32_t Bits = Below >= 32 ? A : (A & ((1u << Below) - 1));
+        R = (uint32_t)__builtin_popcount(Bits) + B;
+        return true;
+      });
+      return true;
+    }
+    // carry-out adds: v_add_co_u32 vD, sdst, A, B [, carry-in]
+    if ((M == "v_add_co_u32" || M == "v_sub_co_u32" || M == "v_subrev_co_u32" || M == "v_addc_co_u32" ||
+         M == "v_subb_co_u32" || M == "v_subbrev_co_u32") && (O.size() == 4 || O.size() == 5) && O[0].K == Opnd::V) {
+      bool CarryIn = M == "v_addc_co_u32" || M == "v_subb_co_u32" || M == "v_subbrev_co_u32";
+      if ((int)O.size() != (CarryIn ? 5 : 4)) { W.clobber(O[0]); W.clobber(O[1]); return true; }
+      uint64_t Ci = 0, Co = 0;
+      bool KC = !CarryIn || Mask(O[4], Ci);
+      bool AllK = KC && W.ExecKnown;
+      writeLanes(W, O[0], [&](int L, uint32_t &R) {
+        uint32_t A, B;
+        if (!KC || !W.get32(O[2], L, A) || !W.get32(O[3], L, B)) { AllK = false; return false; }
+        uint64_t C = CarryIn ? (Ci >> L & 1) : 0, X;
+        bool Out;
+        if (M == "v_add_co_u32" || M == "v_addc_co_u32") { X = (uint64_t)A + B + C; Out = X >> 32; }
+        else if (M == "v_sub_co_u32" || M == "v_subb_co_u32") { X = (uint64_t)A - B - C; Out = (uint64_t)B + C > A; }
+        else { X = (uint64_t)B - A - C; Out = (uint64_t)A + C > B; }
+        R = (uint32_t)X;
+        if (Out) Co |= 1ull << L;
+        return true;
+      });
+      W.set64(O[1], AllK, Co);
+      return true;
+    }
+    if ((M == "v_lshlrev_b64" || M == "v_lshrrev_b64" || M == "v_ashrrev_i64") && O.size() == 3 && O[0].K == Opnd::V && O[0].N == 2) {
+      bool K = W.ExecKnown;
+      std::shared_ptr<VVal> Lo(new VVal), Hi(new VVal);
+      for (int L = 0; L < 64 && K; ++L) {
+        uint32_t Sh, A0, A1;
+        Opnd X = O[2];
+        Opnd X1 = X; X1.Idx += 1;
+        if (!W.get32(O[1], L, Sh) || !W.get32(X, L, A0) || (X.K == Opnd::Imm ? (A1 = (uint32_t)((uint64_t)X.Val >> 32), false) : !W.get32(X1, L, A1))) { K = false; break; }
+        uint64_t V = (uint64_t)A1 << 32 | A0;
+        uint64_t R = M == "v_lshlrev_b64" ? V << (Sh & 63) : M == "v_lshrrev_b64" ? V >> (Sh & 63) : (uint64_t)((int64_t)V >> (Sh & 63));
+        Lo->L[L] = (uint32_t)R; Hi->L[L] = (uint32_t)(R >> 32);
+      }
+      if (K && W.Exec == ~0ull) { W.V[O[0].Idx] = Lo; W.V[O[0].Idx + 1] = Hi; }
+      else W.clobber(O[0]);
+      return true;
+    }
+    if ((M == "v_mad_u64_u32" || M == "v_mad_i64_i32") && O.size() == 5 && O[0].K == Opnd::V && O[0].N == 2) {
+      // vD[2], sdst (carry), A, B, C[2]
+      bool K = W.ExecKnown && W.Exec == ~0ull;
+      std::shared_ptr<VVal> Lo(new VVal), Hi(new VVal);
+      Opnd C1 = O[4]; C1.Idx += 1;
+      for (int L = 0; L < 64 && K; ++L) {
+        uint32_t A, B, C0, Ch;
+        if (!W.get32(O[2], L, A) || !W.get32(O[3], L, B) || !W.get32(O[4], L, C0)) { K = false; break; }
+        if (O[4].K == Opnd::Imm) Ch = (uint32_t)((uint64_t)O[4].Val >> 32);
+        else if (!W.get32(C1, L, Ch)) { K = false; break; }
+        uint64_t Cv = (uint64_t)Ch << 32 | C0;
+        uint64_t R = M == "v_mad_u64_u32" ? (uint64_t)A * B + Cv : (uint64_t)((int64_t)(int32_t)A * (int32_t)B + (int64_t)Cv);
+        Lo->L[L] = (uint32_t)R; Hi->L[L] = (uint32_t)(R >> 32);
+      }
+      if (K) { W.V[O[0].Idx] = Lo; W.V[O[0].Idx + 1] = Hi; }
+      else W.clobber(O[0]);
+      W.clobber(O[1]);
       return true;
     }
     if (O.empty() || O[0].K != Opnd::V) return false;
@@ -446,6 +628,33 @@ bool execValues(Wave &W, const Inst &I) {
     else if (M == "s_sub_i32") { int64_t X = (int64_t)(int32_t)A - (int32_t)B; R = (uint32_t)X; NewScc = K ? (X != (int32_t)X) : -1; }
     else if (M == "s_addk_i32") { uint32_t Dv; K = W.get32(D, 0, Dv) && KA; int64_t X = (int64_t)(int32_t)Dv + (int16_t)A; R = (uint32_t)X; NewScc = K ? (X != (int32_t)X) : -1; }
     else if (M == "s_mul_i32") { R = A * B; }
+    else if (M == "s_mul_hi_u32") { R = (uint32_t)(((uint64_t)A * B) >> 32); }
+    else if (M == "s_mul_hi_i32") { R = (uint32_t)(((int64_t)(int32_t)A * (int32_t)B) >> 32); }
+    else if (M == "s_addc_u32") { K = K && W.Scc >= 0; uint64_t X = (uint64_t)A + B + (W.Scc == 1); R = (uint32_t)X; NewScc = K ? (X >> 32) != 0 : -1; }
+    else if (M == "s_subb_u32") { K = K && W.Scc >= 0; uint64_t C = W.Scc == 1; R = A - B - (uint32_t)C; NewScc = K ? ((uint64_t)B + C > A) : -1; }
+    else if (M == "s_abs_i32") { R = (int32_t)A < 0 ? 0u - A : A; K = KA; NewScc = K ? R != 0 : -1; }
+    else if (M == "s_min_i32") { R = (uint32_t)std::min((int32_t)A, (int32_t)B); NewScc = K ? (int32_t)A < (int32_t)B : -1; }
+    else if (M == "s_max_i32") { R = (uint32_t)std::max((int32_t)A, (int32_t)B); NewScc = K ? (int32_t)A > (int32_t)B : -1; }
+    else if (M == "s_bfe_i32") { unsigned Off = B & 31, Wd = (B >> 16) & 0x7f; R = Wd == 0 ? 0 : Wd >= 32 ? (uint32_t)((int32_t)A >> Off) : (uint32_t)((int32_t)((A >> Off) << (32 - Wd)) >> (32 - Wd)); NewScc = K ? R != 0 : -1; }
+    else if (M == "s_lshl1_add_u32" || M == "s_lshl2_add_u32" || M == "s_lshl3_add_u32" || M == "s_lshl4_add_u32") {
+      uint64_t X = ((uint64_t)A << (M[6] - '0')) + B; R = (uint32_t)X; NewScc = K ? (X >> 32) != 0 : -1; }
+    else if (M == "s_sext_i32_i8") { R = (uint32_t)(int32_t)(int8_t)A; K = KA; }
+    else if (M == "s_sext_i32_i16") { R = (uint32_t)(int32_t)(int16_t)A; K = KA; }
+    else if (M == "s_brev_b32") { R = 0; for (int X = 0; X < 32; ++X) R |= ((A >> X) & 1u) << (31 - X); K = KA; }
+    else if (M == "s_orn2_b32") { R = A | ~B; NewScc = K ? R != 0 : -1; }
+    else if (M == "s_nand_b32") { R = ~(A & B); NewScc = K ? R != 0 : -1; }
+    else if (M == "s_nor_b32") { R = ~(A | B); NewScc = K ? R != 0 : -1; }
+    else if (M == "s_xnor_b32") { R = ~(A ^ B); NewScc = K ? R != 0 : -1; }
+    else if (M == "s_min_u32" && false) {}
+    else if (M == "s_cmov_b32" || M == "s_cmovk_i32") {
+      uint32_t Dv; bool KD = W.get32(D, 0, Dv);
+      if (M == "s_cmovk_i32") A = (uint32_t)(int32_t)(int16_t)A;
+      K = W.Scc >= 0 && (W.Scc == 1 ? KA : KD); R = W.Scc == 1 ? A : Dv; }
+    else if (M == "s_pack_ll_b32_b16") { R = (A & 0xffff) | (B << 16); }
+    else if (M == "s_pack_lh_b32_b16") { R = (A & 0xffff) | (B & 0xffff0000u); }
+    else if (M == "s_pack_hh_b32_b16") { R = (A >> 16) | (B & 0xffff0000u); }
+    else if (M == "s_bcnt1_i32_b32") { R = __builtin_popcount(A); K = KA; NewScc = K ? R != 0 : -1; }
+    else if (M == "s_ff1_i32_b32") { R = A ? __builtin_ctz(A) : 0xffffffffu; K = KA; }
     else if (M == "s_bfe_u32") { unsigned Off = B & 31, Wd = (B >> 16) & 0x7f; R = Wd >= 32 ? A >> Off : (A >> Off) & ((1u << Wd) - 1); NewScc = K ? R != 0 : -1; }
     else if (M == "s_min_u32") { R = std::min(A, B); NewScc = K ? A < B : -1; }
     else if (M == "s_max_u32") { R = std::max(A, B); NewScc = K ? A > B : -1; }
@@ -471,7 +680,11 @@ void clobberDefs(Wave &W, const Inst &I) {
 void applyValues(Wave &W, const Inst &I) {
   bool EK = W.ExecKnown;
   uint64_t E = W.Exec;
-  if (!execValues(W, I)) clobberDefs(W, I);
+  if (!execValues(W, I)) {
+    clobberDefs(W, I);
+    static const bool Dbg = getenv("PPSIM_DEBUG_VALUES") != nullptr;
+    if (Dbg && (I.C == Cat::VALU || I.C == Cat::SALU)) fprintf(stderr, "unmodelled: %s | %s\n", I.Mnem.c_str(), I.Text.c_str());
+  }
   if (EK && !W.ExecKnown) { W.ExecSavedKnown = true; W.ExecSaved = E; }
 }
 
@@ -1261,6 +1474,8 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
         if (O.Trace && (In.C == Cat::LDS || In.LdsDma)) {
           TraceLds = (int)W->R.LdsAddrs.size();
           W->R.LdsAddrs.push_back(ldsBytes(*W, In));
+          static const bool Dbg = getenv("PPSIM_DEBUG_VALUES") != nullptr;
+          if (Dbg && !W->R.LdsAddrs.back().Known) fprintf(stderr, "unknown-lds: line %u %s%s\n", In.Line, In.Text.c_str(), F.inBody(Pc) ? " (loop)" : "");
         }
         // values
         applyValues(*W, In);
