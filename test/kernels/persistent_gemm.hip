@@ -8,6 +8,14 @@
 typedef _Float16 half4 __attribute__((ext_vector_type(4)));
 typedef float float4_ __attribute__((ext_vector_type(4)));
 #define BK 16
+// __syncthreads(): the LDS writes before the barrier are complete (release
+// fence: s_waitcnt lgkmcnt(0)) before any wave passes it
+#define SYNC()                                                                 \
+  do {                                                                         \
+    __builtin_amdgcn_fence(__ATOMIC_RELEASE, "workgroup");                     \
+    __builtin_amdgcn_s_barrier();                                              \
+    __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup");                     \
+  } while (0)
 __attribute__((global)) __attribute__((amdgpu_flat_work_group_size(256, 256)))
 void persistent_gemm(const half4 *__restrict__ A, const half4 *__restrict__ B, float4_ *__restrict__ C,
                      int K, int numTiles, int numWG) {
@@ -20,7 +28,7 @@ void persistent_gemm(const half4 *__restrict__ A, const half4 *__restrict__ B, f
     const half4 *b = B + tile * 256 * (K / BK) + tid;
     As[0][tid] = a[0];
     Bs[0][tid] = b[0];
-    __builtin_amdgcn_s_barrier();
+    SYNC();
     int cur = 0;
     for (int k = 0; k < K; k += BK) {
       half4 na = a[(k / BK + 1) * 256], nb = b[(k / BK + 1) * 256];
@@ -31,11 +39,11 @@ void persistent_gemm(const half4 *__restrict__ A, const half4 *__restrict__ B, f
       }
       As[cur ^ 1][tid] = na;
       Bs[cur ^ 1][tid] = nb;
-      __builtin_amdgcn_s_barrier();
+      SYNC();
       cur ^= 1;
     }
     for (int i = 0; i < 4; ++i)
       C[tile * 1024 + i * 256 + tid] = acc[i];
-    __builtin_amdgcn_s_barrier();
+    SYNC();
   }
 }

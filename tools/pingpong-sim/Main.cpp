@@ -471,7 +471,7 @@ int main(int argc, char **argv) {
         return 1;
       }
       errs() << P.File << ": error: " << Err << "\n";
-      return 1;
+      return R.BadOption ? 2 : 1;
     }
     VerifyContext C{P, R, R.WavesPerWg, R.Wgs};
     VerifyResult V;
@@ -536,7 +536,7 @@ int main(int argc, char **argv) {
       return 3;
     }
     errs() << P.File << ": error: " << Err << "\n";
-    return 1;
+    return R.BadOption ? 2 : 1;
   }
   printReport(R, P);
   if (!Json.empty()) {

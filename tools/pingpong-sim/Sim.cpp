@@ -18,6 +18,7 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <set>
 
 namespace ppsim {
 
@@ -751,7 +752,8 @@ struct Flow {
   std::vector<char> BodyB;           // per block: in the hot loop
   std::vector<char> ReachLoop, ReachEnd; // per block
   std::vector<int> DistLoop, DistEnd;    // per block: blocks on the shortest path (ReachLoop / ReachEnd)
-  std::vector<char> TopExit, OuterBack;  // per pc - Begin
+  std::vector<char> TopExit;             // per pc - Begin
+  std::set<std::pair<int, int>> OuterEdges; // block edges that go back around a loop enclosing the hot loop
 
   explicit Flow(const std::vector<Inst> &I) : I(I) {}
   int blockOf(unsigned Pc) const { return Pc >= Begin && Pc < End ? BlockOf[Pc - Begin] : -1; }
@@ -841,14 +843,21 @@ struct Flow {
       if (I[P].C == Cat::MFMA) Mfma = true;
       if (I[P].C == Cat::Branch && !Mfma) TopExit[P - Begin] = 1;
     }
-    // back-edges of loops around the hot loop
-    OuterBack.assign(End - Begin, 0);
-    for (unsigned P = Begin; P < End; ++P) {
-      int T = targetOf(P);
-      if (I[P].C != Cat::Branch || T < 0 || T > (int)P || T == (int)LB) continue;
-      if (T > (int)LB) continue;
-      std::vector<char> Body = backReach({blockOf(P)}, blockOf(T));
-      if (blockOf(P) == blockOf(T) || Body[H]) OuterBack[P - Begin] = Body[H];
+    // back-edges of loops around the hot loop: CFG edges B -> S to a block on
+    // the depth-first search stack whose natural loop contains the header
+    // (the outer loop's latch may branch out and fall through back)
+    std::vector<int> Color(BStart.size(), 0), Stack{0}, Next(BStart.size(), 0);
+    Color[0] = 1;
+    while (!Stack.empty()) {
+      int B = Stack.back();
+      if (Next[B] < (int)Succ[B].size()) {
+        int S = Succ[B][Next[B]++];
+        if (Color[S] == 1 && S != H) {
+          std::vector<char> Body = backReach({B}, S);
+          Body[S] = 1;
+          if (Body[H]) OuterEdges.insert({B, S});
+        } else if (Color[S] == 0) { Color[S] = 1; Stack.push_back(S); }
+      } else { Color[B] = 2; Stack.pop_back(); }
     }
   }
 
@@ -893,7 +902,15 @@ struct Flow {
         return Stay == TIn;
       }
     }
-    if (HasLoop && OuterBack[Pc - Begin] && done(W)) { K = Forced; return false; }
+    if (HasLoop && done(W) && !inBody(Pc)) {
+      // after the iterations, a loop around the hot loop (persistent GEMM)
+      // is not followed back into it, whatever its condition says
+      int B = blockOf(Pc);
+      bool OT = T >= 0 && OuterEdges.count({B, blockOf(T)}), OF = F < End && OuterEdges.count({B, blockOf(F)});
+      if (OT != OF) { K = Forced; return OF; }
+      bool RT = T >= 0 && ReachEnd[blockOf(T)], RF = F < End && ReachEnd[blockOf(F)];
+      if (RT != RF) { K = Forced; return RT; }
+    }
     if (C >= 0) return C;
     K = Free;
     bool VT = T >= 0 && viable(W, T), VF = F < End && viable(W, F);
@@ -1328,6 +1345,7 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
         char *E = nullptr;
         unsigned long X = strtoul(NV.first.c_str(), &E, 0);
         if (NV.first.empty() || *E) {
+          R.BadOption = true;
           Err = "--arg " + NV.first + ": no argument of that name in the metadata of " + K->Name + "; arguments:";
           for (auto &A : K->Args)
             Err += " " + (A.Name.empty() ? std::string("<unnamed>") : A.Name) + "@" + std::to_string(A.Offset) + "(" +
@@ -1341,7 +1359,7 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
       char *E = nullptr;
       const char *V = NV.second.c_str();
       uint64_t Val = *V == '-' ? (uint64_t)strtoll(V, &E, 0) : strtoull(V, &E, 0);
-      if (NV.second.empty() || *E) { Err = "--arg " + NV.first + "=" + NV.second + ": the value is not an integer"; return false; }
+      if (NV.second.empty() || *E) { R.BadOption = true; Err = "--arg " + NV.first + "=" + NV.second + ": the value is not an integer"; return false; }
       if (Off + Bytes > Kernarg->size()) Kernarg->resize(Off + Bytes, -1);
       Put(Off, Bytes, Val);
       R.Inputs.push_back("argument " + NV.first + (Hit && Hit->Name != NV.first ? " (" + Hit->Name + ")" : "") + " at kernarg offset " +
@@ -1557,9 +1575,13 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
                                    : std::string("the only direction that reaches ") + Goal;
             Notes["line " + std::to_string(In.Line) + ": data-dependent '" + In.Text + "': " +
                   (Taken ? "taken (" : "not taken (") + Why + ")"]++;
-          } else if (Kd == Flow::Forced && C < 0 && (int)Pc != (int)BE) {
-            Notes["line " + std::to_string(In.Line) + ": data-dependent '" + In.Text + "' " +
-                  (F.inBody(Pc) ? "leaves the loop: forced by the trip count" : "is a back-edge around the loop: not taken after the iterations")]++;
+          } else if (Kd == Flow::Forced && F.inBody(Pc) && C < 0 && F.targetOf(Pc) != (int)LB) {
+            Notes["line " + std::to_string(In.Line) + ": data-dependent '" + In.Text + "' leaves the loop: " +
+                  (Taken == F.inBody(In.Target) ? "stays while iterations are left" : "exits after the last iteration")]++;
+          } else if (Kd == Flow::Forced && !F.inBody(Pc) && (C < 0 || C != (int)Taken)) {
+            Notes["line " + std::to_string(In.Line) + ": '" + In.Text + "' " + (Taken ? "taken" : "not taken") +
+                  " after the loop's iterations: the other way goes back around the loop" +
+                  (C >= 0 ? " (against its known condition)" : "")]++;
           }
           if (C < 0) {
             bool EK = W->ExecKnown;
@@ -1591,6 +1613,8 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
   // ---- iterations of the hot loop, per wave: never a silent result
   if (!NoLoop) {
     bool Same = true;
+    // waves with the same count and reason are listed together
+    std::vector<std::pair<std::string, std::vector<int>>> Short;
     for (auto &W : Waves) {
       W->R.Iters = W->Iters;
       W->R.Visits = W->Visits;
@@ -1598,10 +1622,24 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
         R.ItersShort = true;
         std::string Why = W->Why;
         if (Why.empty()) Why = W->Visits ? "it left the loop early" : "it never entered the loop";
-        R.ItersMsg += "wave " + std::to_string(W->Gid) + " ran " + std::to_string(W->Iters) + " of " + std::to_string(N) +
-                      " iterations of loop " + R.LoopLabel + " (line " + std::to_string(I[LB].Line) + "): " + Why + "\n";
+        W->R.Why = Why;
+        std::string Key = " ran " + std::to_string(W->Iters) + " of " + std::to_string(N) + " iterations of loop " +
+                          R.LoopLabel + " (line " + std::to_string(I[LB].Line) + "): " + Why;
+        auto It = std::find_if(Short.begin(), Short.end(), [&](auto &X) { return X.first == Key; });
+        if (It == Short.end()) Short.push_back({Key, {W->Gid}});
+        else It->second.push_back(W->Gid);
       }
       Same &= W->Iters == Waves[0]->Iters && W->Visits == Waves[0]->Visits;
+    }
+    for (auto &S : Short) {
+      std::string Ws = S.second.size() == 1 ? "wave " + std::to_string(S.second[0]) : "waves";
+      if (S.second.size() > 1) {
+        bool Run = S.second.back() - S.second.front() + 1 == (int)S.second.size();
+        if (Run) Ws += " " + std::to_string(S.second.front()) + "-" + std::to_string(S.second.back());
+        else for (size_t X = 0; X < S.second.size(); ++X) Ws += (X ? "," : " ") + std::to_string(S.second[X]);
+        Ws += " each";
+      }
+      R.ItersMsg += Ws + S.first + "\n";
     }
     auto Visits = [](int V) { return std::to_string(V) + (V == 1 ? " entry" : " entries"); };
     if (Same)

@@ -181,6 +181,7 @@ struct SimResult {
   // wave ran fewer than asked (ItersMsg: one line per such wave, with why)
   std::string ItersLine, ItersMsg;
   bool ItersShort = false;
+  bool BadOption = false;        // simulate failed on a command-line value (--arg): exit 2
 };
 
 // The L2 reuse rule for a GEMM C[M,N] += A[M,K] B[K,N] tiled BM x BN per
