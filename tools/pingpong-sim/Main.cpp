@@ -461,6 +461,7 @@ int main(int argc, char **argv) {
     if (Ok && R.ItersShort) {
       // the loop was not run as asked: the checker saw a different program
       outs() << "verify: " << R.ItersLine << "\n";
+      outs().flush();
       errs() << P.File << ": error: the loop did not run as asked, nothing is verified:\n" << R.ItersMsg;
       return 3;
     }
@@ -532,6 +533,7 @@ int main(int argc, char **argv) {
         outs() << "warnings:\n";
         for (auto &S : R.Warnings) outs() << "  " << S << "\n";
       }
+      outs().flush();
       errs() << P.File << ": error: the loop did not run as asked:\n" << R.ItersMsg;
       return 3;
     }
