@@ -915,15 +915,21 @@ struct Flow {
     K = Free;
     bool VT = T >= 0 && viable(W, T), VF = F < End && viable(W, F);
     if (VT && VF) {
-      // both: inside the loop the fall-through (LLVM lays out the guarded
-      // code there); elsewhere the shorter way to the goal, ties fall through
+      // both: the fall-through, where LLVM lays out the guarded code (the
+      // prologue's loads, the epilogue's last K steps), so it is executed
+      // and checked; the path search revises it when it leads nowhere
       Both = true;
-      if (inBody(Pc) && inBody(T) && inBody(F)) return false;
-      const std::vector<int> &D = done(W) ? DistEnd : DistLoop;
-      if (D.empty()) return false;
-      return D[blockOf(T)] < D[blockOf(F)];
+      return false;
     }
     return VT && !VF;
+  }
+  // The direction with the shorter way to the goal (the path search uses it
+  // to leave a loop it keeps going round on unknown data).
+  bool shorter(const Wave &W, unsigned Pc) const {
+    const std::vector<int> &D = done(W) ? DistEnd : DistLoop;
+    int T = targetOf(Pc);
+    if (D.empty() || T < 0) return false;
+    return D[blockOf(T)] < D[blockOf(Pc + 1)];
   }
 
   // After the wave issued Pc and goes to Next: iteration bookkeeping.
@@ -969,6 +975,7 @@ bool planWave(const Flow &F, const Wave &W0, long Budget, std::vector<char> &Pla
   Wave W = W0;
   unsigned Pc = W.Pc;
   int Forced = -1; // the alternative direction after a backtrack
+  std::map<std::pair<unsigned, bool>, int> Seen; // two-way decisions per branch and phase
   long Steps = 0;
   int Backtracks = 0;
   Plan.clear();
@@ -1010,7 +1017,12 @@ bool planWave(const Flow &F, const Wave &W0, long Budget, std::vector<char> &Pla
           bool Taken = F.decide(W, Pc, C, K, Both);
           if (K == Flow::Free) {
             if (Forced >= 0) { Taken = Forced; Forced = -1; }
-            else if (Both) St.push_back({W, Plan.size(), Pc, F.done(W), Taken});
+            else if (Both) {
+              // a branch decided over and over (a loop on unknown data that
+              // is not the hot loop): take the shorter way to the goal
+              if (++Seen[{Pc, F.done(W)}] > 16) Taken = F.shorter(W, Pc);
+              St.push_back({W, Plan.size(), Pc, F.done(W), Taken});
+            }
             Plan.push_back(Taken);
           }
           if (C < 0) assumeCond(W, In, Taken);
@@ -1494,6 +1506,12 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
           W->R.LdsAddrs.push_back(ldsBytes(*W, In));
           static const bool Dbg = getenv("PPSIM_DEBUG_VALUES") != nullptr;
           if (Dbg && !W->R.LdsAddrs.back().Known) fprintf(stderr, "unknown-lds: line %u %s%s\n", In.Line, In.Text.c_str(), F.inBody(Pc) ? " (loop)" : "");
+          static const unsigned DbgLine = getenv("PPSIM_DEBUG_LINE") ? atoi(getenv("PPSIM_DEBUG_LINE")) : 0;
+          if (DbgLine == In.Line) {
+            fprintf(stderr, "line %u wave %d:", In.Line, W->Gid);
+            for (auto &Iv : W->R.LdsAddrs.back().Iv) fprintf(stderr, " [%#x,%#x)", Iv.first, Iv.second);
+            fprintf(stderr, "\n");
+          }
         }
         // values
         applyValues(*W, In);
