@@ -84,6 +84,13 @@ Opnd parseOpnd(const std::string &T) {
   if (T == "exec" || T == "exec_lo") { O.K = Opnd::Exec; O.N = T == "exec" ? 2 : 1; return O; }
   if (T == "scc") { O.K = Opnd::Scc; return O; }
   if (T == "m0") { O.K = Opnd::M0; return O; } // the LDS DMA base (LdsBytes)
+  // float inline constants, as the printer writes them (32-bit patterns)
+  static const std::pair<const char *, uint32_t> FloatInl[] = {
+      {"0.5", 0x3f000000}, {"-0.5", 0xbf000000}, {"1.0", 0x3f800000}, {"-1.0", 0xbf800000},
+      {"2.0", 0x40000000}, {"-2.0", 0xc0000000}, {"4.0", 0x40800000}, {"-4.0", 0xc0800000},
+      {"0.15915494", 0x3e22f983}};
+  for (auto &FI : FloatInl)
+    if (T == FI.first) { O.K = Opnd::Imm; O.Val = FI.second; return O; }
   char *End = nullptr;
   long long X = strtoll(T.c_str(), &End, 0);
   if (End && *End == 0) {
@@ -1588,9 +1595,10 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
             bool Planned = W->PlanPos < W->Plan.size();
             if (Planned) Taken = W->Plan[W->PlanPos++];
             const char *Goal = F.done(*W) ? "the kernel's end" : "the loop";
-            std::string Why = Both ? (Planned ? std::string("both directions reach ") + Goal + "; the path search chose it"
-                                              : std::string("both directions reach ") + Goal + "; default")
-                                   : std::string("the only direction that reaches ") + Goal;
+            std::string Why = !Both ? std::string("the only direction that reaches ") + Goal
+                              : !Taken ? std::string("both directions reach ") + Goal + "; fall-through first"
+                              : Planned ? std::string("both directions reach ") + Goal + "; the path search took it: the fall-through led nowhere"
+                                        : std::string("both directions reach ") + Goal;
             Notes["line " + std::to_string(In.Line) + ": data-dependent '" + In.Text + "': " +
                   (Taken ? "taken (" : "not taken (") + Why + ")"]++;
           } else if (Kd == Flow::Forced && F.inBody(Pc) && C < 0 && F.targetOf(Pc) != (int)LB) {
