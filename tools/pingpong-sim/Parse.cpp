@@ -65,6 +65,8 @@ const char *catName(Cat C) {
 
 namespace {
 
+const unsigned MaxShownErrors = 3; // assembler errors printed in full
+
 struct RecInst {
   MCInst I;
   unsigned Line;
@@ -446,6 +448,18 @@ bool parseProgram(const ParseOptions &O, Program &P) {
   std::unique_ptr<MCObjectFileInfo> MOFI(T->createMCObjectFileInfo(Ctx, /*PIC=*/false));
   Ctx.setObjectFileInfo(MOFI.get());
 
+  // assembler diagnostics: the first few errors in full, then a count (an
+  // LLVM IR or x86 file gives one error per line)
+  struct DiagCount { unsigned Errors = 0; } DC;
+  SrcMgr.setDiagHandler(
+      [](const SMDiagnostic &D, void *Ctx) {
+        auto *C = static_cast<DiagCount *>(Ctx);
+        bool Err = D.getKind() == SourceMgr::DK_Error;
+        C->Errors += Err;
+        if (C->Errors > MaxShownErrors && (Err || D.getKind() == SourceMgr::DK_Note)) return;
+        D.print(nullptr, errs());
+      },
+      &DC);
   RecordingStreamer Str(Ctx, SrcMgr);
   T->createNullTargetStreamer(Str); // AMDGPUTargetStreamer: the parser needs one
   std::unique_ptr<MCAsmParser> Parser(createMCAsmParser(SrcMgr, Ctx, Str, *MAI));
@@ -456,9 +470,15 @@ bool parseProgram(const ParseOptions &O, Program &P) {
   }
   Parser->setTargetParser(*TAP);
   Str.initSections(false, *STI);
-  if (Parser->Run(/*NoInitialTextSection=*/false)) {
-    errs() << O.File << ": error: the LLVM AMDGPU assembler rejected the file (see the line above); "
+  if (Parser->Run(/*NoInitialTextSection=*/false) || DC.Errors) {
+    if (DC.Errors > MaxShownErrors)
+      errs() << O.File << ": " << (DC.Errors - MaxShownErrors) << " more errors not shown\n";
+    errs() << O.File << ": error: the LLVM AMDGPU assembler rejected the file (errors above); "
            << "is it AMDGPU assembly for " << Cpu << "?\n";
+    StringRef T(Text);
+    if (StringRef(O.File).ends_with(".ll") || T.contains("\ntarget triple = ") || T.starts_with("; ModuleID"))
+      errs() << O.File << ": note: this looks like LLVM IR; compile it first: llc -mtriple=amdgcn-amd-amdhsa -mcpu="
+             << Cpu << " -O3 " << O.File << " -o k.s\n";
     return false;
   }
   if (Str.Insts.empty()) {
