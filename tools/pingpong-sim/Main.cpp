@@ -79,8 +79,8 @@ static const char *Usage =
     "\n"
     "Exit codes: 0 success / clean; 1 bad input, or (verify) a finding; 2 bad command line\n"
     "(also no arguments); 3 (verify) no finding, but pairs that cannot be proven ordered\n"
-    "(an LDS address unknown);\n"
-    "3 the loop did not run as asked (a wave ran fewer iterations than --iterations).\n"
+    "(an LDS address unknown); 4 the loop did not run as asked (a wave ran fewer\n"
+    "iterations than --iterations: nothing is measured or verified).\n"
     "Branches on data the model does not know go the way that still reaches the loop\n"
     "(after its iterations: the kernel's end); each one is listed under warnings.\n"
     "Workgroup size precedence: --waves-per-workgroup > --waves-per-simd (x4 waves, split over\n"
@@ -508,7 +508,7 @@ int main(int argc, char **argv) {
       outs() << "verify: " << R.ItersLine << "\n";
       outs().flush();
       errs() << P.File << ": error: the loop did not run as asked, nothing is verified:\n" << R.ItersMsg;
-      return 3;
+      return 4;
     }
     if (!Ok) {
       // a run that does not end is a finding (hang); anything else is bad input
@@ -580,7 +580,7 @@ int main(int argc, char **argv) {
       }
       outs().flush();
       errs() << P.File << ": error: the loop did not run as asked:\n" << R.ItersMsg;
-      return 3;
+      return 4;
     }
     errs() << P.File << ": error: " << Err << "\n";
     return R.BadOption ? 2 : 1;
