@@ -761,6 +761,7 @@ struct Flow {
   std::vector<int> DistLoop, DistEnd;    // per block: blocks on the shortest path (ReachLoop / ReachEnd)
   std::vector<char> TopExit;             // per pc - Begin
   std::set<std::pair<int, int>> OuterEdges; // block edges that go back around a loop enclosing the hot loop
+  std::vector<std::pair<int, int>> BackEdges; // CFG back-edges (depth-first search from the entry)
 
   explicit Flow(const std::vector<Inst> &I) : I(I) {}
   int blockOf(unsigned Pc) const { return Pc >= Begin && Pc < End ? BlockOf[Pc - Begin] : -1; }
@@ -801,6 +802,47 @@ struct Flow {
       if (Fall && BLast[B] + 1 < End) Succ[B].push_back(blockOf(BLast[B] + 1));
       for (int S : Succ[B]) Pred[S].push_back((int)B);
     }
+    // back-edges: CFG edges to a block on the depth-first search stack
+    std::vector<int> Color(NB, 0), Stack{0}, Next(NB, 0);
+    Color[0] = 1;
+    while (!Stack.empty()) {
+      int B = Stack.back();
+      if (Next[B] < (int)Succ[B].size()) {
+        int S = Succ[B][Next[B]++];
+        if (Color[S] == 1) BackEdges.push_back({B, S});
+        else if (Color[S] == 0) { Color[S] = 1; Stack.push_back(S); }
+      } else { Color[B] = 2; Stack.pop_back(); }
+    }
+  }
+
+  // the natural loop of header block S: S and the blocks that reach one of
+  // its back-edges without passing S
+  std::vector<char> naturalLoop(int S) const {
+    std::vector<int> Src;
+    for (auto &E : BackEdges) if (E.second == S) Src.push_back(E.first);
+    std::vector<char> L = backReach(Src, S);
+    L[S] = 1;
+    return L;
+  }
+
+  // The CFG header of the loop that a branch back to an earlier label closes:
+  // usually that label; in LLVM's rotated layout (body blocks placed before
+  // the header, entered by an s_branch to the header and closed by a
+  // fall-through into it) the header of the innermost natural loop that
+  // contains both.
+  unsigned cfgHeader(unsigned Latch, unsigned TextHeader) const {
+    int LBk = blockOf(Latch), TH = blockOf(TextHeader);
+    int Best = -1;
+    size_t BestSize = SIZE_MAX;
+    std::set<int> Heads;
+    for (auto &E : BackEdges) Heads.insert(E.second);
+    for (int S : Heads) {
+      std::vector<char> L = naturalLoop(S);
+      if (!L[LBk] || !L[TH]) continue;
+      size_t Sz = std::count(L.begin(), L.end(), 1);
+      if (Sz < BestSize || (Sz == BestSize && S == TH)) { Best = S; BestSize = Sz; }
+    }
+    return Best < 0 ? TextHeader : BStart[Best];
   }
 
   // blocks that reach one of the sources without passing Stop (Stop itself
@@ -836,8 +878,12 @@ struct Flow {
     std::vector<int> Latches;
     for (unsigned P = LB; P < End; ++P)
       if (I[P].C == Cat::Branch && targetOf(P) == (int)LB) Latches.push_back(blockOf(P));
+    for (auto &E : BackEdges) if (E.second == H) Latches.push_back(E.first);
     BodyB = backReach(Latches, H);
     BodyB[H] = 1;
+    if (getenv("PPSIM_DEBUG_LOOP")) // the loop's blocks
+      for (size_t B = 0; B < BodyB.size(); ++B)
+        if (BodyB[B]) fprintf(stderr, "loop block %zu: lines %u-%u\n", B, I[BStart[B]].Line, I[BLast[B]].Line);
     // reach the header
     ReachLoop = backReach({H}, -1);
     ReachLoop[H] = 1;
@@ -845,7 +891,8 @@ struct Flow {
     // exits: branches of the body with a successor outside it
     TopExit.assign(End - Begin, 0);
     bool Mfma = false;
-    for (unsigned P = LB; P < End; ++P) {
+    for (unsigned Q = 0; Q < End - Begin; ++Q) { // from the header on, in layout order
+      unsigned P = LB + Q < End ? LB + Q : LB + Q - (End - Begin);
       if (!inBody(P)) continue;
       if (I[P].C == Cat::MFMA) Mfma = true;
       if (I[P].C == Cat::Branch && !Mfma) TopExit[P - Begin] = 1;
@@ -853,18 +900,11 @@ struct Flow {
     // back-edges of loops around the hot loop: CFG edges B -> S to a block on
     // the depth-first search stack whose natural loop contains the header
     // (the outer loop's latch may branch out and fall through back)
-    std::vector<int> Color(BStart.size(), 0), Stack{0}, Next(BStart.size(), 0);
-    Color[0] = 1;
-    while (!Stack.empty()) {
-      int B = Stack.back();
-      if (Next[B] < (int)Succ[B].size()) {
-        int S = Succ[B][Next[B]++];
-        if (Color[S] == 1 && S != H) {
-          std::vector<char> Body = backReach({B}, S);
-          Body[S] = 1;
-          if (Body[H]) OuterEdges.insert({B, S});
-        } else if (Color[S] == 0) { Color[S] = 1; Stack.push_back(S); }
-      } else { Color[B] = 2; Stack.pop_back(); }
+    for (auto &E : BackEdges) {
+      if (E.second == H) continue;
+      std::vector<char> Body = backReach({E.first}, E.second);
+      Body[E.second] = 1;
+      if (Body[H]) OuterEdges.insert(E);
     }
   }
 
@@ -1235,22 +1275,26 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
   }
   // Without a loop (verify only) LB = BE = UINT_MAX: no instruction is in the
   // body, no branch is forced.
-  const unsigned BE = NoLoop ? ~0u : (unsigned)BestBE, LB = NoLoop ? ~0u : (unsigned)I[BE].Target;
-  R.HasLoop = !NoLoop;
-  if (!NoLoop) {
-    R.LoopLabel = I[BE].TargetLabel;
-    R.LoopBegin = LB; R.LoopEnd = BE;
-    R.LoopLineBegin = I[LB].Line; R.LoopLineEnd = I[BE].Line;
-  }
   const int N = std::max(1, O.Iterations);
   Flow F(I);
   F.build(K->Begin, K->End);
+  const unsigned BE = NoLoop ? ~0u : (unsigned)BestBE,
+                 LB = NoLoop ? ~0u : F.cfgHeader(BE, (unsigned)I[BE].Target);
+  R.HasLoop = !NoLoop;
+  if (!NoLoop) {
+    R.LoopLabel = I[BE].TargetLabel;
+    if (LB != (unsigned)I[BE].Target)
+      for (auto &KV : P.Labels)
+        if (KV.second == LB && (R.LoopLabel == I[BE].TargetLabel || KV.first.compare(0, 4, ".LBB") == 0)) R.LoopLabel = KV.first;
+    R.LoopBegin = LB; R.LoopEnd = BE;
+    R.LoopLineBegin = I[LB].Line; R.LoopLineEnd = I[BE].Line;
+  }
   F.N = N;
   F.PerVisit = O.IterationsPerVisit > 0 ? std::min(O.IterationsPerVisit, N) : N;
   if (!NoLoop) {
     F.setLoop(LB, BE);
     bool Exit = false;
-    for (unsigned X = LB; X < K->End; ++X) {
+    for (unsigned X = K->Begin; X < K->End; ++X) {
       if (!F.inBody(X) || I[X].C != Cat::Branch) continue;
       int T = F.targetOf(X);
       if ((I[X].Conditional && !F.inBody(X + 1)) || (T >= 0 && !F.inBody(T)) || T < 0) Exit = true;
@@ -1263,16 +1307,21 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
   F.setEnds();
   R.LoopBody.assign(I.size(), 0);
   for (unsigned X = K->Begin; X < K->End; ++X) R.LoopBody[X] = F.inBody(X);
-  for (unsigned X = LB; !NoLoop && X < K->End; ++X) R.MfmasPerIter += F.inBody(X) && I[X].C == Cat::MFMA;
-  // clusters
-  for (unsigned X = LB; !NoLoop && X <= BE; ++X) {
+  for (unsigned X = K->Begin; !NoLoop && X < K->End; ++X) R.MfmasPerIter += F.inBody(X) && I[X].C == Cat::MFMA;
+  // clusters: the loop's instructions in layout order from the header (a
+  // rotated loop's blocks before the header come last)
+  std::vector<int> ClusterOf(I.size(), -1);
+  const unsigned KLen = K->End - K->Begin;
+  for (unsigned Q = 0; !NoLoop && Q < KLen; ++Q) {
+    unsigned X = LB + Q < K->End ? LB + Q : LB + Q - KLen;
+    if (!F.inBody(X)) continue;
     if (X == LB || I[X].ClusterStart) {
-      if (!R.Clusters.empty()) R.Clusters.back().End = X;
-      ClusterInfo C; C.Begin = X; C.End = BE + 1;
+      ClusterInfo C; C.Begin = X; C.End = X + 1;
       R.Clusters.push_back(C);
     }
     auto &C = R.Clusters.back();
-    if (!F.inBody(X)) continue;
+    C.End = X + 1;
+    ClusterOf[X] = (int)R.Clusters.size() - 1;
     C.Mfmas += I[X].C == Cat::MFMA; C.Lds += I[X].C == Cat::LDS; C.Vmem += I[X].C == Cat::VMEM;
     C.Valu += I[X].C == Cat::VALU; C.Salu += I[X].C == Cat::SALU || I[X].C == Cat::SMEM;
   }
@@ -1287,9 +1336,6 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
     Add(CI.Mfmas, "mfma"); Add(CI.Lds, "ds"); Add(CI.Vmem, "vmem"); Add(CI.Valu, "valu"); Add(CI.Salu, "salu");
     CI.Label = L + Parts;
   }
-  std::vector<int> ClusterOf(I.size(), -1);
-  for (size_t C = 0; C < R.Clusters.size(); ++C)
-    for (unsigned X = R.Clusters[C].Begin; X < R.Clusters[C].End; ++X) ClusterOf[X] = C;
 
   // ---- workgroup shape (precedence: flags > .reqd_workgroup_size > .max_flat_workgroup_size > 8 waves)
   int Wgs = O.WorkgroupsPerCu > 0 ? O.WorkgroupsPerCu : 1;
