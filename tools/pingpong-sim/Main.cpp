@@ -9,6 +9,8 @@
 #include "Sim.h"
 #include "Verify.h"
 
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -56,6 +58,12 @@ static const char *Usage =
     "  --waves-per-workgroup N  waves per workgroup (overrides the others; 1..16)\n"
     "  --iterations N           loop trip count (back-edge taken N-1 times; default 16)\n"
     "  --loop LABEL             the loop whose back-edge branches to LABEL\n"
+    "  --iterations-per-visit N nested loops: iterations per entry into the loop (default:\n"
+    "                           all); the loop around it is followed until --iterations ran\n"
+    "  --arg NAME=VALUE         a kernel argument's value (NAME: .name in the metadata, or\n"
+    "                           the byte offset in the kernarg segment); used where the\n"
+    "                           kernel loads it (s_load from the kernarg pointer)\n"
+    "  --sgpr N=VALUE           the initial value of SGPR N (sN)\n"
     "  --l2-hit-rate F          fraction of VMEM loads served by L2 (default 0)\n"
     "  --gemm M,N[,K] --tile BM,BN\n"
     "                           derive the L2 hit rate from the GEMM the loop belongs to:\n"
@@ -67,9 +75,14 @@ static const char *Usage =
     "  --timeline-full          draw the whole run (default: 4 steady-state iterations)\n"
     "                           (--timeline/--timeline-full: run only)\n"
     "  --help                   this text\n"
+    "  --version                the tool's and LLVM's version\n"
     "\n"
-    "Exit codes: 0 success / clean; 1 bad input, or (verify) a finding; 2 bad command line;\n"
-    "3 (verify) no finding, but pairs that cannot be proven ordered (an LDS address unknown).\n"
+    "Exit codes: 0 success / clean; 1 bad input, or (verify) a finding; 2 bad command line\n"
+    "(also no arguments); 3 (verify) no finding, but pairs that cannot be proven ordered\n"
+    "(an LDS address unknown); 4 the loop did not run as asked (a wave ran fewer\n"
+    "iterations than --iterations: nothing is measured or verified).\n"
+    "Branches on data the model does not know go the way that still reaches the loop\n"
+    "(after its iterations: the kernel's end); each one is listed under warnings.\n"
     "Workgroup size precedence: --waves-per-workgroup > --waves-per-simd (x4 waves, split over\n"
     "--workgroups-per-cu) > .reqd_workgroup_size > .max_flat_workgroup_size\n"
     "(amdgpu metadata) > 8 waves.\n";
@@ -200,6 +213,8 @@ static void writeJson(const SimResult &R, const std::string &Path) {
     J.attribute("workgroups", R.Wgs);
     J.attribute("workgroup_size_source", R.WgSource);
     J.attribute("iterations", R.Iterations);
+    J.attribute("iterations_line", R.ItersLine);
+    J.attributeArray("inputs", [&] { for (auto &S : R.Inputs) J.value(S); });
     J.attribute("warmup_iterations", R.Warmup);
     J.attribute("cycles_per_iteration", R.CyclesPerIter);
     J.attribute("mfma_per_iteration_per_wave", R.MfmasPerIter);
@@ -233,6 +248,8 @@ static void writeJson(const SimResult &R, const std::string &Path) {
           J.attribute("simd", W.Simd);
           J.attribute("end", W.EndTime);
           J.attribute("instructions", W.Instrs);
+          J.attribute("iterations_run", W.Iters);
+          J.attribute("loop_entries", W.Visits);
           J.attributeArray("iteration_start", [&] { for (auto T : W.IterStart) J.value(T); });
           J.attributeArray("cluster_cycles_per_iteration", [&] { for (auto X : W.ClusterTime) J.value(X); });
           J.attributeObject("stalls_steady_state", [&] {
@@ -258,6 +275,8 @@ static void printReport(const SimResult &R, const Program &P) {
                 R.WavesPerSimd, R.WgSource);
   OS << formatv("iterations: {0} (steady state: start of iteration {1} to start of iteration {2})\n",
                 R.Iterations, R.Warmup, R.LastIter);
+  OS << R.ItersLine << "\n";
+  for (auto &S : R.Inputs) OS << "input: " << S << "\n";
   OS << formatv("cycles per iteration: {0:F1}\n", R.CyclesPerIter);
   OS << formatv("MFMA pipe busy: {0:F1} %  (per SIMD:", R.MfmaBusyPct);
   for (size_t S = 0; S < R.XdlBusy.size(); ++S) OS << formatv(" {0:F1}", R.MfmaBusySimd[S]);
@@ -309,81 +328,140 @@ static void printReport(const SimResult &R, const Program &P) {
   }
 }
 
+// ---- command line (llvm::cl, one subcommand per mode). Every option is
+// accepted by both subcommands so that the ones that do not apply get a
+// sentence saying so; values are checked below with the project's messages.
+static cl::SubCommand RunCmd("run", "cycle model of one CU running the hot loop");
+static cl::SubCommand VerifyCmd("verify", "wait/barrier soundness checker on the model's execution");
+#define BOTH cl::sub(RunCmd), cl::sub(VerifyCmd)
+static cl::opt<std::string> InputFile(cl::Positional, cl::desc("<FILE.s>"), BOTH);
+static cl::opt<std::string> KernelOpt("kernel", cl::desc("kernel to run"), BOTH);
+static cl::opt<std::string> McpuOpt("mcpu", cl::desc("gfx942|gfx950"), BOTH);
+static cl::opt<std::string> WavesPerSimdOpt("waves-per-simd", BOTH);
+static cl::opt<std::string> WgPerCuOpt("workgroups-per-cu", BOTH);
+static cl::opt<std::string> WavesPerWgOpt("waves-per-workgroup", BOTH);
+static cl::opt<std::string> ItersOpt("iterations", BOTH);
+static cl::opt<std::string> ItersPerVisitOpt("iterations-per-visit", BOTH);
+static cl::opt<std::string> LoopOpt("loop", BOTH);
+static cl::list<std::string> ArgOpt("arg", BOTH);
+static cl::list<std::string> SgprOpt("sgpr", BOTH);
+static cl::opt<std::string> L2Opt("l2-hit-rate", BOTH);
+static cl::opt<std::string> GemmOpt("gemm", BOTH);
+static cl::opt<std::string> TileOpt("tile", BOTH);
+static cl::opt<std::string> JsonOpt("json", BOTH);
+static cl::opt<std::string> SvgOpt("timeline", BOTH);
+static cl::opt<bool> FullOpt("timeline-full", BOTH);
+#undef BOTH
+
+static void printVersion(raw_ostream &OS) {
+  OS << "pingpong-sim (AMDGPUPingpong cycle model of one CDNA CU, gfx942/gfx950), built with LLVM "
+     << LLVM_VERSION_STRING << "\n";
+}
+
 int main(int argc, char **argv) {
-  if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
-    outs() << Usage;
-    return argc < 2 ? 1 : 0;
+  if (argc < 2) {
+    errs() << "pingpong-sim: error: no command (expected 'run' or 'verify')\n" << Usage;
+    return 2;
+  }
+  for (int A = 1; A < argc; ++A)
+    if (!strcmp(argv[A], "--help") || !strcmp(argv[A], "-help") || !strcmp(argv[A], "-h") ||
+        (A == 1 && !strcmp(argv[A], "help"))) {
+      outs() << Usage;
+      return 0;
+    }
+  if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-version")) {
+    printVersion(outs());
+    return 0;
   }
   if (strcmp(argv[1], "run") && strcmp(argv[1], "verify")) {
     errs() << "pingpong-sim: error: unknown command '" << argv[1] << "' (expected 'run' or 'verify')\n" << Usage;
     return 2;
   }
   const bool Verify = !strcmp(argv[1], "verify");
-  bool ItersGiven = false;
+  {
+    std::string Msg;
+    raw_string_ostream ES(Msg);
+    // only this tool's options: libLLVM's own cl options are not offered
+    if (!cl::ParseCommandLineOptions(argc, argv, "pingpong-sim", &ES)) {
+      ES.flush();
+      StringRef M = StringRef(Msg).trim();
+      M.consume_front("pingpong-sim: ");
+      if (!M.empty()) errs() << "pingpong-sim: error: " << M << "\n";
+      errs() << "(pingpong-sim --help lists the options)\n";
+      return 2;
+    }
+  }
   ParseOptions PO;
   SimOptions SO;
-  std::string Json, Svg;
-  bool Full = false, HitGiven = false;
+  std::string Json = JsonOpt, Svg = SvgOpt;
+  bool Full = FullOpt, HitGiven = L2Opt.getNumOccurrences() > 0;
+  bool ItersGiven = ItersOpt.getNumOccurrences() > 0;
   std::vector<long> Gemm, Tile;
-  for (int A = 2; A < argc; ++A) {
-    std::string Arg = argv[A];
-    auto Val = [&]() -> std::string {
-      if (A + 1 >= argc) {
-        errs() << "pingpong-sim: error: " << Arg << " needs a value\n";
-        exit(2);
-      }
-      return argv[++A];
-    };
-    auto Int = [&]() {
-      std::string V = Val();
-      char *E;
-      long X = strtol(V.c_str(), &E, 10);
-      if (*E || X <= 0) {
-        errs() << "pingpong-sim: error: " << Arg << " expects a positive integer, got '" << V << "'\n";
-        exit(2);
-      }
-      return (int)X;
-    };
-    if (Arg == "--help") { outs() << Usage; return 0; }
-    else if (Arg == "--kernel") SO.Kernel = Val();
-    else if (Arg == "--mcpu") PO.Mcpu = Val();
-    else if (Arg == "--waves-per-simd") SO.WavesPerSimd = Int();
-    else if (Arg == "--workgroups-per-cu") SO.WorkgroupsPerCu = Int();
-    else if (Arg == "--waves-per-workgroup") SO.WavesPerWorkgroup = Int();
-    else if (Arg == "--iterations") { SO.Iterations = Int(); ItersGiven = true; }
-    else if (Arg == "--loop") SO.Loop = Val();
-    else if (Arg == "--json") Json = Val();
-    else if (Arg == "--timeline") Svg = Val();
-    else if (Arg == "--timeline-full") Full = true;
-    else if (Arg == "--gemm" || Arg == "--tile") {
-      std::string V = Val();
-      std::vector<long> Xs;
-      const char *C = V.c_str();
-      while (*C) {
-        char *E;
-        long X = strtol(C, &E, 10);
-        if (E == C || X <= 0 || (*E && *E != ',')) { Xs.clear(); break; }
-        Xs.push_back(X);
-        C = *E ? E + 1 : E;
-      }
-      size_t Lo = 2, Hi = Arg == "--gemm" ? 3 : 2;
-      if (Xs.size() < Lo || Xs.size() > Hi) {
-        errs() << "pingpong-sim: error: " << Arg << " expects " << (Arg == "--gemm" ? "M,N[,K]" : "BM,BN")
-               << " (positive integers), got '" << V << "'\n";
-        return 2;
-      }
-      (Arg == "--gemm" ? Gemm : Tile) = Xs;
-    } else if (Arg == "--l2-hit-rate") {
-      std::string V = Val();
-      HitGiven = true;
-      SO.L2HitRate = atof(V.c_str());
-      if (SO.L2HitRate < 0 || SO.L2HitRate > 1) { errs() << "pingpong-sim: error: --l2-hit-rate must be in [0,1]\n"; return 2; }
-    } else if (!Arg.empty() && Arg[0] == '-') {
-      errs() << "pingpong-sim: error: unknown option '" << Arg << "'\n" << Usage;
+  PO.File = InputFile;
+  PO.Mcpu = McpuOpt;
+  SO.Kernel = KernelOpt;
+  SO.Loop = LoopOpt;
+  auto Int = [&](cl::opt<std::string> &O, int &Out) {
+    if (!O.getNumOccurrences()) return true;
+    char *E;
+    long X = strtol(O.c_str(), &E, 10);
+    if (O.empty() || *E || X <= 0 || X > 1000000000) {
+      errs() << "pingpong-sim: error: --" << O.ArgStr << " expects a positive integer, got '" << O << "'\n";
+      return false;
+    }
+    Out = (int)X;
+    return true;
+  };
+  if (!Int(WavesPerSimdOpt, SO.WavesPerSimd) || !Int(WgPerCuOpt, SO.WorkgroupsPerCu) ||
+      !Int(WavesPerWgOpt, SO.WavesPerWorkgroup) || !Int(ItersOpt, SO.Iterations) ||
+      !Int(ItersPerVisitOpt, SO.IterationsPerVisit))
+    return 2;
+  for (auto &V : ArgOpt) {
+    size_t Eq = V.find('=');
+    if (Eq == std::string::npos || Eq == 0 || Eq + 1 == V.size()) {
+      errs() << "pingpong-sim: error: --arg expects NAME=VALUE, got '" << V << "'\n";
       return 2;
-    } else if (PO.File.empty()) PO.File = Arg;
-    else {
-      errs() << "pingpong-sim: error: more than one input file\n";
+    }
+    SO.Args.push_back({V.substr(0, Eq), V.substr(Eq + 1)});
+  }
+  for (auto &V : SgprOpt) {
+    size_t Eq = V.find('=');
+    std::string Rn = Eq == std::string::npos ? V : V.substr(0, Eq), Rv = Eq == std::string::npos ? "" : V.substr(Eq + 1);
+    if (!Rn.empty() && Rn[0] == 's') Rn = Rn.substr(1);
+    char *E1, *E2;
+    unsigned long Ri = strtoul(Rn.c_str(), &E1, 10);
+    long long X = strtoll(Rv.c_str(), &E2, 0);
+    if (Rn.empty() || *E1 || Ri > 105 || Rv.empty() || *E2) {
+      errs() << "pingpong-sim: error: --sgpr expects N=VALUE with N an SGPR number (0-105) and VALUE an integer, got '" << V << "'\n";
+      return 2;
+    }
+    SO.Sgprs.push_back({(unsigned)Ri, (uint32_t)X});
+  }
+  for (auto *O : {&GemmOpt, &TileOpt}) {
+    if (!O->getNumOccurrences()) continue;
+    bool IsGemm = O == &GemmOpt;
+    std::vector<long> Xs;
+    const char *C = O->c_str();
+    while (*C) {
+      char *E;
+      long X = strtol(C, &E, 10);
+      if (E == C || X <= 0 || (*E && *E != ',')) { Xs.clear(); break; }
+      Xs.push_back(X);
+      C = *E ? E + 1 : E;
+    }
+    size_t Lo = 2, Hi = IsGemm ? 3 : 2;
+    if (Xs.size() < Lo || Xs.size() > Hi) {
+      errs() << "pingpong-sim: error: --" << O->ArgStr << " expects " << (IsGemm ? "M,N[,K]" : "BM,BN")
+             << " (positive integers), got '" << *O << "'\n";
+      return 2;
+    }
+    (IsGemm ? Gemm : Tile) = Xs;
+  }
+  if (HitGiven) {
+    char *E;
+    SO.L2HitRate = strtod(L2Opt.c_str(), &E);
+    if (L2Opt.empty() || *E || SO.L2HitRate < 0 || SO.L2HitRate > 1) {
+      errs() << "pingpong-sim: error: --l2-hit-rate must be in [0,1]\n";
       return 2;
     }
   }
@@ -424,14 +502,22 @@ int main(int argc, char **argv) {
     if (!parseProgram(PO, P)) return 1;
     SimResult R;
     std::string Err;
-    if (!simulate(P, SO, R, Err)) {
+    bool Ok = simulate(P, SO, R, Err);
+    if (Ok && R.ItersShort) {
+      // the loop was not run as asked: the checker saw a different program
+      outs() << "verify: " << R.ItersLine << "\n";
+      outs().flush();
+      errs() << P.File << ": error: the loop did not run as asked, nothing is verified:\n" << R.ItersMsg;
+      return 4;
+    }
+    if (!Ok) {
       // a run that does not end is a finding (hang); anything else is bad input
       if (Err.find("did not finish") != std::string::npos || Err.find("endless loop") != std::string::npos) {
         outs() << "verify: finding: hang: " << Err << "\n";
         return 1;
       }
       errs() << P.File << ": error: " << Err << "\n";
-      return 1;
+      return R.BadOption ? 2 : 1;
     }
     VerifyContext C{P, R, R.WavesPerWg, R.Wgs};
     VerifyResult V;
@@ -440,8 +526,27 @@ int main(int argc, char **argv) {
            << (R.HasLoop ? "loop " + R.LoopLabel + " run " + std::to_string(R.Iterations) + " times"
                          : std::string("no MFMA loop: straight run"))
            << ", " << R.Wgs << " workgroup(s) x " << R.WavesPerWg << " waves (" << R.WgSource << ")\n";
+    if (R.HasLoop) outs() << "verify: " << R.ItersLine << "\n";
     outs() << "verify: buffer rule: LDS addresses computed for " << (V.LdsAccesses - V.UnknownAddr) << " of "
            << V.LdsAccesses << " LDS accesses; " << V.UnknownAddr << " unknown (pairs with them: cannot prove)\n";
+    if (R.HasLoop) {
+      // the same counts for the accesses of the hot loop's body only
+      long L = 0, LU = 0, D = 0, DU = 0;
+      for (auto &W : R.Waves)
+        for (auto &St : W.Trace) {
+          if (St.Lds < 0 || St.Pc >= R.LoopBody.size() || !R.LoopBody[St.Pc]) continue;
+          const Inst &In = P.Insts[St.Pc];
+          bool Dma = In.LdsDma;
+          bool Known = W.LdsAddrs[St.Lds].Known;
+          if (!Dma && (In.C != Cat::LDS || In.Mnem.find("permute") != std::string::npos ||
+                       In.Mnem.find("swizzle") != std::string::npos || In.Mnem == "ds_nop"))
+            continue;
+          (Dma ? D : L) += 1;
+          (Dma ? DU : LU) += !Known;
+        }
+      outs() << "verify: in the loop: LDS addresses computed for " << (L - LU) << " of " << L << " ds accesses, "
+             << (D - DU) << " of " << D << " LDS DMA\n";
+    }
     if (V.DmaAccesses)
       outs() << "verify: LDS DMA: address (M0 + offset + lane x size) computed for "
              << (V.DmaAccesses - V.DmaUnknown) << " of " << V.DmaAccesses << " LDS DMA; " << V.DmaUnknown
@@ -466,8 +571,19 @@ int main(int argc, char **argv) {
   SimResult R;
   std::string Err;
   if (!simulate(P, SO, R, Err)) {
+    if (R.ItersShort) {
+      outs() << R.ItersLine << "\n";
+      for (auto &S : P.Warnings) R.Warnings.insert(R.Warnings.begin(), S);
+      if (!R.Warnings.empty()) {
+        outs() << "warnings:\n";
+        for (auto &S : R.Warnings) outs() << "  " << S << "\n";
+      }
+      outs().flush();
+      errs() << P.File << ": error: the loop did not run as asked:\n" << R.ItersMsg;
+      return 4;
+    }
     errs() << P.File << ": error: " << Err << "\n";
-    return 1;
+    return R.BadOption ? 2 : 1;
   }
   printReport(R, P);
   if (!Json.empty()) {

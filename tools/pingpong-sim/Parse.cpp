@@ -35,6 +35,7 @@
 #include "llvm/TargetParser/Triple.h"
 
 #include <cstdlib>
+#include <map>
 #include <set>
 
 using namespace llvm;
@@ -63,6 +64,8 @@ const char *catName(Cat C) {
 }
 
 namespace {
+
+const unsigned MaxShownErrors = 3; // assembler errors printed in full
 
 struct RecInst {
   MCInst I;
@@ -221,8 +224,30 @@ void scanText(const std::string &Text, Program &P, std::string &FileCpu,
   SmallVector<StringRef, 0> Lines;
   StringRef(Text).split(Lines, '\n');
   KernelInfo Cur;
-  bool InKernels = false;
+  bool InKernels = false, InArgs = false;
   int EntryIndent = -1;
+  // .amdhsa_kernel NAME ... .end_amdhsa_kernel: the initial SGPR layout
+  // (AMDGPUUsage "Initial Kernel Execution State": private segment buffer 4,
+  // dispatch ptr 2, queue ptr 2, kernarg segment ptr 2, ... user SGPRs, then
+  // workgroup id x)
+  std::string HsaName;
+  std::map<std::string, int64_t> HsaDir;
+  std::map<std::string, std::pair<int, int>> Layout; // kernel -> kernarg SGPR, wg id x SGPR
+  auto FlushHsa = [&]() {
+    auto D = [&](const char *K, int64_t Def) {
+      auto It = HsaDir.find(K);
+      return It == HsaDir.end() ? Def : It->second;
+    };
+    int Psb = D("private_segment_buffer", 0), Dp = D("dispatch_ptr", 0), Qp = D("queue_ptr", 0),
+        Kp = D("kernarg_segment_ptr", 0), Di = D("dispatch_id", 0), Fs = D("flat_scratch_init", 0),
+        Ps = D("private_segment_size", 0), Pl = D("kernarg_preload_length", 0);
+    int Count = D("count", 4 * Psb + 2 * Dp + 2 * Qp + 2 * Kp + 2 * Di + 2 * Fs + Ps + Pl);
+    int KSgpr = Kp ? 4 * Psb + 2 * Dp + 2 * Qp : -1;
+    int WgX = D("workgroup_id_x", 1) ? Count : -1;
+    Layout[HsaName] = {KSgpr, WgX};
+    HsaName.clear();
+    HsaDir.clear();
+  };
   std::vector<KernelInfo> Meta;
   auto Flush = [&]() {
     if (!Cur.Name.empty())
@@ -243,8 +268,18 @@ void scanText(const std::string &Text, Program &P, std::string &FileCpu,
     if (T.starts_with(";") && (T.contains("sched_barrier") || T.contains("sched_group_barrier") ||
                                T.contains("iglp_opt")))
       SchedBarrierLines.insert(I + 1);
-    if (T.starts_with(".amdhsa_kernel ")) 
-      HsaKernels.insert(T.substr(15).trim().str());
+    if (T.starts_with(".amdhsa_kernel ")) {
+      HsaName = T.substr(15).trim().str();
+      HsaKernels.insert(HsaName);
+    } else if (T.starts_with(".end_amdhsa_kernel") && !HsaName.empty()) {
+      FlushHsa();
+    } else if (!HsaName.empty() && (T.starts_with(".amdhsa_user_sgpr_") || T.starts_with(".amdhsa_system_sgpr_"))) {
+      StringRef Key = T.take_until([](char C) { return C == ' ' || C == '\t'; });
+      StringRef Val = T.substr(Key.size()).trim();
+      Key = Key.starts_with(".amdhsa_user_sgpr_") ? Key.substr(18) : Key.substr(20);
+      int64_t X;
+      if (!Val.getAsInteger(0, X)) HsaDir[Key.str()] = X;
+    }
     // amdgpu metadata YAML: amdhsa.kernels: list of maps
     if (T.starts_with("amdhsa.kernels:")) {
       InKernels = true;
@@ -258,13 +293,36 @@ void scanText(const std::string &Text, Program &P, std::string &FileCpu,
         continue;
       }
       size_t Ind = L.find_first_not_of(' ');
+      bool Item = false;
       if (Ind != StringRef::npos && L[Ind] == '-') {
         if (EntryIndent < 0)
           EntryIndent = Ind;
-        if ((int)Ind == EntryIndent)
+        if ((int)Ind == EntryIndent) {
           Flush();
+          InArgs = false;
+        } else if (InArgs) {
+          Item = true;
+          Cur.Args.push_back(KernArg());
+        }
         T = L.substr(Ind + 1).trim();
+      } else if (Ind != StringRef::npos && EntryIndent >= 0 && (int)Ind <= EntryIndent + 2) {
+        InArgs = false; // a key of the kernel entry ends the .args list
       }
+      if (T.starts_with(".args:") && !Item) {
+        InArgs = true;
+        continue;
+      }
+      if (InArgs && !Cur.Args.empty()) {
+        KernArg &A = Cur.Args.back();
+        StringRef V = T.substr(T.find(':') == StringRef::npos ? T.size() : T.find(':') + 1).trim();
+        if (T.starts_with(".name:")) A.Name = V.trim('\'').trim('"').str();
+        else if (T.starts_with(".offset:")) V.getAsInteger(0, A.Offset);
+        else if (T.starts_with(".size:")) V.getAsInteger(0, A.Size);
+        else if (T.starts_with(".value_kind:")) A.ValueKind = V.str();
+        continue;
+      }
+      if (InArgs)
+        continue;
       auto Val = [&](StringRef Key, int &Out) {
         if (T.starts_with(Key)) {
           StringRef V = T.substr(Key.size()).trim();
@@ -276,6 +334,7 @@ void scanText(const std::string &Text, Program &P, std::string &FileCpu,
       Val(".max_flat_workgroup_size:", Cur.MaxFlatWG);
       Val(".vgpr_count:", Cur.VgprCount);
       Val(".agpr_count:", Cur.AgprCount);
+      Val(".kernarg_segment_size:", Cur.KernargSize);
       if (T.starts_with(".name:"))
         Cur.Name = T.substr(6).trim().trim('\'').trim('"').str();
       if (T.starts_with(".reqd_workgroup_size:")) {
@@ -309,8 +368,27 @@ void scanText(const std::string &Text, Program &P, std::string &FileCpu,
     }
   }
   Flush();
-  for (auto &M : Meta)
+  if (!HsaName.empty())
+    FlushHsa();
+  for (auto &M : Meta) {
+    auto It = Layout.find(M.Name);
+    if (It != Layout.end()) {
+      M.KernargSgpr = It->second.first;
+      M.WgIdXSgpr = It->second.second;
+    }
     P.Kernels.push_back(M); // merged with code ranges later
+  }
+  // kernels with an .amdhsa_kernel block but no metadata entry
+  for (auto &KV : Layout) {
+    bool Have = false;
+    for (auto &M : Meta) Have |= M.Name == KV.first;
+    if (Have) continue;
+    KernelInfo K;
+    K.Name = KV.first;
+    K.KernargSgpr = KV.second.first;
+    K.WgIdXSgpr = KV.second.second;
+    P.Kernels.push_back(K);
+  }
 }
 
 } // namespace
@@ -370,6 +448,18 @@ bool parseProgram(const ParseOptions &O, Program &P) {
   std::unique_ptr<MCObjectFileInfo> MOFI(T->createMCObjectFileInfo(Ctx, /*PIC=*/false));
   Ctx.setObjectFileInfo(MOFI.get());
 
+  // assembler diagnostics: the first few errors in full, then a count (an
+  // LLVM IR or x86 file gives one error per line)
+  struct DiagCount { unsigned Errors = 0; } DC;
+  SrcMgr.setDiagHandler(
+      [](const SMDiagnostic &D, void *Ctx) {
+        auto *C = static_cast<DiagCount *>(Ctx);
+        bool Err = D.getKind() == SourceMgr::DK_Error;
+        C->Errors += Err;
+        if (C->Errors > MaxShownErrors && (Err || D.getKind() == SourceMgr::DK_Note)) return;
+        D.print(nullptr, errs());
+      },
+      &DC);
   RecordingStreamer Str(Ctx, SrcMgr);
   T->createNullTargetStreamer(Str); // AMDGPUTargetStreamer: the parser needs one
   std::unique_ptr<MCAsmParser> Parser(createMCAsmParser(SrcMgr, Ctx, Str, *MAI));
@@ -380,9 +470,15 @@ bool parseProgram(const ParseOptions &O, Program &P) {
   }
   Parser->setTargetParser(*TAP);
   Str.initSections(false, *STI);
-  if (Parser->Run(/*NoInitialTextSection=*/false)) {
-    errs() << O.File << ": error: the LLVM AMDGPU assembler rejected the file (see the line above); "
+  if (Parser->Run(/*NoInitialTextSection=*/false) || DC.Errors) {
+    if (DC.Errors > MaxShownErrors)
+      errs() << O.File << ": " << (DC.Errors - MaxShownErrors) << " more errors not shown\n";
+    errs() << O.File << ": error: the LLVM AMDGPU assembler rejected the file (errors above); "
            << "is it AMDGPU assembly for " << Cpu << "?\n";
+    StringRef T(Text);
+    if (StringRef(O.File).ends_with(".ll") || T.contains("\ntarget triple = ") || T.starts_with("; ModuleID"))
+      errs() << O.File << ": note: this looks like LLVM IR; compile it first: llc -mtriple=amdgcn-amd-amdhsa -mcpu="
+             << Cpu << " -O3 " << O.File << " -o k.s\n";
     return false;
   }
   if (Str.Insts.empty()) {
@@ -589,6 +685,10 @@ bool parseProgram(const ParseOptions &O, Program &P) {
         KI.ReqdWG = M.ReqdWG;
         KI.VgprCount = M.VgprCount;
         KI.AgprCount = M.AgprCount;
+        KI.Args = M.Args;
+        KI.KernargSize = M.KernargSize;
+        KI.KernargSgpr = M.KernargSgpr;
+        KI.WgIdXSgpr = M.WgIdXSgpr;
       }
     P.Kernels.push_back(KI);
   }

@@ -44,6 +44,13 @@ struct Inst {
   bool ClusterStart = false;  // s_setprio, s_barrier, or after a "; sched_barrier" line
 };
 
+// One kernel argument from the .amdgpu_metadata `.args` list.
+struct KernArg {
+  std::string Name;      // .name (absent in Triton's and in clang's release output)
+  unsigned Offset = 0, Size = 0;
+  std::string ValueKind; // by_value, global_buffer, hidden_group_size_x, ...
+};
+
 struct KernelInfo {
   std::string Name;
   unsigned Begin = 0, End = 0; // instruction index range [Begin, End)
@@ -51,6 +58,11 @@ struct KernelInfo {
   int MaxFlatWG = 0;
   int ReqdWG = 0;
   int VgprCount = 0, AgprCount = 0;
+  std::vector<KernArg> Args;   // .amdgpu_metadata .args, in order
+  int KernargSize = 0;         // .kernarg_segment_size
+  // initial SGPR layout from the .amdhsa_kernel directives (-1: not present)
+  int KernargSgpr = -1;        // first SGPR of the kernarg segment pointer
+  int WgIdXSgpr = -1;          // workgroup id x (after the user SGPRs)
 };
 
 struct Program {
@@ -78,6 +90,14 @@ struct SimOptions {
   int WorkgroupsPerCu = 0;
   int WavesPerWorkgroup = 0; // 0: not given
   int Iterations = 16;
+  // nested loops: iterations per entry into the hot loop from outside
+  // (0: all of --iterations in one visit); the loop around it is followed
+  // until the hot loop has run --iterations
+  int IterationsPerVisit = 0;
+  // kernel argument values: --arg NAME=VALUE (NAME: .name from the metadata,
+  // or the byte offset in the kernarg segment) and initial SGPRs (--sgpr N=V)
+  std::vector<std::pair<std::string, std::string>> Args;
+  std::vector<std::pair<unsigned, uint32_t>> Sgprs;
   double L2HitRate = 0.0;
   // --gemm M,N[,K] with --tile BM,BN: the L2 reuse rule (l2ReuseRule below)
   // sets L2HitRate; L2Rule is the explanation printed in the report.
@@ -128,6 +148,8 @@ struct WaveResult {
   std::vector<double> ClusterTime;      // clocks per iteration, steady state
   std::vector<Segment> Segs;
   int Instrs = 0;
+  int Iters = 0, Visits = 0;      // iterations of the hot loop run; entries into it
+  std::string Why;                // why fewer than asked (empty: all ran)
   std::vector<TraceStep> Trace;   // SimOptions::Trace only
   std::vector<LdsBytes> LdsAddrs;
 };
@@ -153,6 +175,13 @@ struct SimResult {
   int64_t LoopLoadBytes = 0;      // VMEM load bytes issued by the loop body, all waves, all iterations
   int64_t LoopL2Hits = 0, LoopLoads = 0; // VMEM loads issued by the loop body / of those L2 hits
   bool HasLoop = true;            // false: SimOptions::Trace on a kernel without an MFMA loop
+  std::vector<char> LoopBody;     // per instruction index: in the hot loop (natural loop)
+  std::vector<std::string> Inputs; // kernel arguments / SGPRs the model was given or set
+  // iterations: ItersLine summarises what every wave ran; ItersShort when a
+  // wave ran fewer than asked (ItersMsg: one line per such wave, with why)
+  std::string ItersLine, ItersMsg;
+  bool ItersShort = false;
+  bool BadOption = false;        // simulate failed on a command-line value (--arg): exit 2
 };
 
 // The L2 reuse rule for a GEMM C[M,N] += A[M,K] B[K,N] tiled BM x BN per
