@@ -273,7 +273,9 @@ def random_directives(rng):
 def apply_directives(ir, attr, md):
     """Adds the attribute to every kernel and the loop metadata to every loop."""
     if attr:
-        groups = set(re.findall(r"^define [^\n]*amdgpu_kernel [^\n]*\)[^\n]*#(\d+) \{", ir, re.M))
+        groups = set(re.findall(r"^define [^\n]*amdgpu_kernel [^\n]*\)[^\n]*?#(\d+)\b[^\n]*\{$",
+                                ir, re.M))
+        assert groups, "no kernel attribute group found"
         for g in groups:
             ir = re.sub(r"^(attributes #%s = \{ )" % g, lambda m: m.group(1) + attr + " ", ir,
                         flags=re.M)
@@ -294,6 +296,7 @@ def apply_directives(ir, attr, md):
             extra.append("!%d = distinct !{!%d%s}" % (loop_id, loop_id,
                                                      "".join(", " + o for o in ops + ids)))
             ir = re.sub(r"!llvm\.loop !%s\b" % old, "!llvm.loop !%d" % loop_id, ir)
+        assert loops, "no !llvm.loop found"
         ir += "\n" + "\n".join(extra) + "\n"
     return ir
 
