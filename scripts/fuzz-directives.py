@@ -329,6 +329,22 @@ def run_case(i, args, cache, work):
     rng = random.Random("%d/%d" % (args.seed, i))
     shape = random_shape(rng)
     opts, attr, md, exp = random_directives(rng)
+    if args.focus == "layout":
+        # Every case carries a layout (the modes' own or a mutation) that the
+        # command line does not override.
+        opts = [o for o in opts if not o.startswith("-amdgpu-pingpong=")]
+        exp["cl"], exp["cl_bad"] = "auto", any(o.split("=")[-1] in ("bogus", "", "on")
+                                               for o in opts if o.startswith(("-amdgpu-pingpong-waits",
+                                                                              "-amdgpu-pingpong-dma")))
+        base_layout = LAYOUTS[rng.choice(sorted(LAYOUTS))]
+        text = base_layout if rng.random() < 0.2 else mutate_layout(rng, base_layout)
+        if rng.random() < 0.5:
+            text = mutate_layout(rng, text)
+        md = ['!{!"amdgpu.pingpong.layout", %s}' % md_string(text)]
+        exp.update(md=None, md_bad=False, layout=text)
+    if args.verify:
+        opts = [o for o in opts if not o.startswith("-amdgpu-pingpong-verify")] + \
+               ["-amdgpu-pingpong-verify"]
     rec = {"case": i, "shape": {"src": shape[0], "arch": shape[1],
                                 "defs": dict(shape[2]), "debug": shape[3]},
            "options": opts, "attribute": attr, "loop_md": md, "outcome": None, "detail": ""}
@@ -407,6 +423,10 @@ def main():
     ap.add_argument("--timeout", type=float, default=120.0)
     ap.add_argument("--json", help="write every case to this file")
     ap.add_argument("--keep", help="keep the generated .ll files here")
+    ap.add_argument("--focus", choices=["any", "layout"], default="any",
+                    help="layout: every case carries a (mostly mutated) layout in its loop metadata")
+    ap.add_argument("--verify", action="store_true",
+                    help="every case runs -amdgpu-pingpong-verify (the wait/barrier checker)")
     ap.add_argument("--quiet-check", action="store_true",
                     help="rerun forced-but-refused cases without remark flags and count the silent ones")
     ap.add_argument("--llvm-bin", default=os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin"))
@@ -440,8 +460,10 @@ def main():
     quiet = sum(1 for r in recs if r.get("quiet"))
     order = ["applied", "refused-with-remark", "rejected-directive", "rejected-option",
              "untouched", "no-loop-directive", "checker", "input-error"] + list(FAIL)
-    line = "fuzz-directives: seed %d, %d cases, %d kernel builds in %.0f s: " % (
-        args.seed, args.cases, len(cache.entries), time.monotonic() - t0)
+    line = "fuzz-directives: seed %d%s, %d cases, %d kernel builds in %.0f s: " % (
+        args.seed, (" (%s%s)" % ("focus layout" if args.focus == "layout" else "",
+                                   ", verify" if args.verify else "")).replace("(, ", "(")
+        if args.focus == "layout" or args.verify else "", args.cases, len(cache.entries), time.monotonic() - t0)
     line += ", ".join("%s %d" % (k, counts.get(k, 0)) for k in order)
     if args.quiet_check:
         line += " | forced, refused, silent without remark flags: %d" % quiet
