@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""corpus-run.py: compile a corpus of .ll / .hip files with and without the plugin.
+"""corpus-run.py: compile a corpus of .ll / .llir / .hip files with and without the plugin.
 
-For every input file (directories are searched recursively for *.ll and *.hip),
+For every input file (directories are searched recursively for *.ll, *.llir
+(Triton's kernel.llir) and *.hip),
 every --hip-flags set (HIP sources only) and every --arch, it runs
 
   plain:  llc -mtriple=amdgcn-amd-amdhsa -mcpu=ARCH -O3 -verify-machineinstrs
@@ -25,7 +26,7 @@ timeout, and classifies the pair:
 A summary line with the counts ends the output. Exit status 1 if any crash,
 hang, verifier error or DIFFERENT was seen (2 for a usage error).
 
-  scripts/corpus-run.py [-j N] [--timeout S] [--arch gfx942,gfx950]
+  scripts/corpus-run.py [-j N] [--timeout S] [--arch gfx942,gfx950] [--arch-from-path]
                         [--hip-flags "-DBM=256 -DWAVES=8" ...] [--json out.json]
                         [--keep DIR] [--extra-flag=-amdgpu-pingpong=off ...] PATH...
 """
@@ -179,7 +180,7 @@ def collect(paths):
             for dirpath, dirnames, names in os.walk(p):
                 dirnames.sort()
                 for n in sorted(names):
-                    if n.endswith((".ll", ".hip")):
+                    if n.endswith((".ll", ".llir", ".hip")):
                         files.append(os.path.join(dirpath, n))
         elif os.path.isfile(p):
             files.append(p)
@@ -199,6 +200,9 @@ def main():
     ap.add_argument("-j", "--jobs", type=int, default=2)
     ap.add_argument("--timeout", type=float, default=60.0, help="seconds per compile")
     ap.add_argument("--arch", default="gfx942,gfx950", help="comma-separated")
+    ap.add_argument("--arch-from-path", action="store_true",
+                    help="a file whose path names one of the --arch values (e.g. Triton's "
+                         "mm_..._gfx950_pp1/kernel.llir) is compiled for that arch only")
     ap.add_argument("--hip-flags", action="append", default=None,
                     help="one set of extra clang flags for .hip files (repeatable; default: one empty set)")
     ap.add_argument("--json", help="write every result to this file")
@@ -225,7 +229,11 @@ def main():
     jobs = []
     for i, f in enumerate(files):
         for k, flags in enumerate(hip_sets if f.endswith(".hip") else [""]):
-            for arch in archs:
+            file_archs = archs
+            if args.arch_from_path:
+                named = [a for a in archs if a in f]
+                file_archs = named or archs
+            for arch in file_archs:
                 name = "%04d.%s.%d.%s" % (i, os.path.basename(f), k, arch)
                 jobs.append((f, flags, arch, os.path.join(work_root, name)))
     counts = {k: 0 for k in ORDER}
