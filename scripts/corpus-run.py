@@ -8,6 +8,7 @@ every --hip-flags set (HIP sources only) and every --arch, it runs
   plain:  llc -mtriple=amdgcn-amd-amdhsa -mcpu=ARCH -O3 -verify-machineinstrs
   plugin: the same + -load PLUGIN -amdgpu-pingpong-verify
           -pass-remarks=amdgpu-pingpong -pass-remarks-missed=amdgpu-pingpong
+          -pass-remarks-analysis=amdgpu-pingpong
 
 (HIP sources are first compiled to IR with clang++ -x hip --offload-arch=ARCH
 -nogpulib -nogpuinc --offload-device-only -O3 -S -emit-llvm), each under a
@@ -20,7 +21,8 @@ timeout, and classifies the pair:
   checker      -amdgpu-pingpong-verify reported an error
   error        another error with the plugin (e.g. a rejected directive)
   identical    same assembly as plain llc, no loop scheduled
-  scheduled    at least one loop scheduled (modes from the remarks)
+  scheduled    at least one loop scheduled (modes from the remarks; with
+               -amdgpu-pingpong-waits=place also "waits-placed")
   DIFFERENT    the assembly changed but no remark says a loop was scheduled
 
 A summary line with the counts ends the output. Exit status 1 if any crash,
@@ -52,6 +54,8 @@ ORDER = ("input-error", "crash", "hang", "verifier", "checker", "error",
 APPLIED_RE = re.compile(r"remark: .*loop %bb\.\d+ of [^:]+: "
                         r"(one-cluster|two-cluster|four-cluster|custom layout) \(")
 HOIST_RE = re.compile(r"remark: .*LDS DMA loads issued at the start")
+# -amdgpu-pingpong-waits=place reports its vmcnt changes as an analysis remark.
+WAITS_RE = re.compile(r"remark: .*vmcnt placement, loop")
 CHECKER_RE = re.compile(r"error: amdgpu-pingpong-verify")
 VERIFIER_RE = re.compile(r"Bad machine code|MachineFunction verifier|"
                          r"machine code verifier", re.I)
@@ -113,7 +117,8 @@ def classify(job, args):
         return res
     cmd = base[:1] + ["-load", args.plugin] + base[1:] + [
         "-amdgpu-pingpong-verify", "-pass-remarks=amdgpu-pingpong",
-        "-pass-remarks-missed=amdgpu-pingpong", "-o", pp_s] + args.extra_flag
+        "-pass-remarks-missed=amdgpu-pingpong", "-pass-remarks-analysis=amdgpu-pingpong",
+        "-o", pp_s] + args.extra_flag
     rc, err, tq, to = run(cmd, args.timeout)
     res["seconds_plugin"] = round(tq, 3)
     with open(os.path.join(work, "plugin.stderr"), "w") as f:
@@ -141,6 +146,9 @@ def classify(job, args):
             res["detail"] = ",".join(res["modes"])
         elif same:
             res["status"] = "identical"
+        elif WAITS_RE.search(err):
+            res["modes"].append("waits-placed")
+            res["status"], res["detail"] = "scheduled", "waits-placed"
         else:
             res["status"] = "DIFFERENT"
             res["detail"] = "assembly differs from plain llc but no loop was scheduled"

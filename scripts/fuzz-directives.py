@@ -2,7 +2,8 @@
 """fuzz-directives.py: bounded, seeded random driver over what the plugin reads.
 
 Each case picks
-  - a kernel shape from test/kernels (gemm.hip and its wrappers; -D tiles,
+  - a kernel shape from test/kernels (gemm.hip and its wrappers, and with
+    --with-dma-kernels calib/fp4_gemm.hip's LDS DMA loops; -D tiles,
     WAVES, MFMA, DTYPE, KDOUBLE, KPACK, LOADS; debug info -g,
     -gline-tables-only or none) and an arch (gfx942 / gfx950),
   - llc options: -amdgpu-pingpong=<mode|garbage>, -amdgpu-pingpong-verify,
@@ -93,7 +94,16 @@ def run(cmd, timeout):
 
 
 # ---------------------------------------------------------------- shapes
-def random_shape(rng):
+def random_shape(rng, with_dma=False):
+    if with_dma and rng.random() < 0.3:
+        # test/kernels/calib/fp4_gemm.hip: LDS DMA loads (gfx950 only), with or
+        # without the author's own pingpong (s_setprio + sched_barrier)
+        d = {"PINGPONG": rng.choice([0, 1]), "LOADPOS": rng.choice([0, 1]),
+             "WAITS": rng.choice([0, 1]), "WAVES": 8}
+        if not d["PINGPONG"] and rng.random() < 0.5:
+            d["WAVES"] = 4
+        return ("calib/fp4_gemm.hip", "gfx950", tuple(sorted(d.items())),
+                rng.choice(["", "", "-g"]))
     arch = rng.choice(["gfx942", "gfx950"])
     src = rng.choice(["gemm.hip"] * 6 + ["neg_cast.hip", "pos_load_reorder.hip",
                                          "neg_variant_mask.hip", "neg_if_load.hip",
@@ -327,7 +337,7 @@ def expected(exp, has_loop_md):
 # ---------------------------------------------------------------- one case
 def run_case(i, args, cache, work):
     rng = random.Random("%d/%d" % (args.seed, i))
-    shape = random_shape(rng)
+    shape = random_shape(rng, args.with_dma_kernels)
     opts, attr, md, exp = random_directives(rng)
     if args.focus == "layout":
         # Every case carries a layout (the modes' own or a mutation) that the
@@ -425,6 +435,9 @@ def main():
     ap.add_argument("--keep", help="keep the generated .ll files here")
     ap.add_argument("--focus", choices=["any", "layout"], default="any",
                     help="layout: every case carries a (mostly mutated) layout in its loop metadata")
+    ap.add_argument("--with-dma-kernels", action="store_true",
+                    help="30%% of the shapes from test/kernels/calib/fp4_gemm.hip (LDS DMA, "
+                         "gfx950; PINGPONG/LOADPOS/WAITS variants)")
     ap.add_argument("--verify", action="store_true",
                     help="every case runs -amdgpu-pingpong-verify (the wait/barrier checker)")
     ap.add_argument("--quiet-check", action="store_true",
