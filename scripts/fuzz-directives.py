@@ -71,6 +71,7 @@ TOKENS = ["mem", "mem+", "dot", "sync", "barrier", "asymmetric", "delay-global-d
           "mem0", "dot0", "", " ", "store", "\\22", "[", "]"]
 REMARK_APPLIED = re.compile(r"remark: .*loop %bb\.\d+ of [^:]+: "
                             r"(one-cluster|two-cluster|four-cluster|custom layout) \(")
+REMARK_HOIST = re.compile(r"remark: .*LDS DMA loads issued at the start")
 REMARK_MISSED = re.compile(r"remark: .*no pingpong: (.*)")
 CRASH = re.compile(r"PLEASE submit a bug report|Stack dump:|LLVM ERROR:")
 VERIFIER = re.compile(r"Bad machine code|MachineFunction verifier", re.I)
@@ -372,7 +373,7 @@ def run_case(i, args, cache, work):
     remarks = ["-pass-remarks=amdgpu-pingpong", "-pass-remarks-missed=amdgpu-pingpong"]
     rc, err, secs, to = run(base + remarks + opts, args.timeout)
     rec["seconds"] = round(secs, 2)
-    applied = REMARK_APPLIED.findall(err)
+    applied = REMARK_APPLIED.findall(err) + ["dma-hoist"] * len(REMARK_HOIST.findall(err))
     missed = REMARK_MISSED.findall(err)
     # Anything on stderr that is not a remark or the role printout is a message.
     errors = [l for l in err.splitlines() if l.strip() and not l.startswith("remark:")
