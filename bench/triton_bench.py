@@ -67,10 +67,15 @@ def case_meta(name, d):
     return arch, waves, bm, bn
 
 
-def run(cmd, log):
+def run(cmd, log, timeout=300):
     with open(log, "a") as f:
         f.write("$ " + " ".join(cmd) + "\n")
-        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        try:
+            p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               timeout=timeout)
+        except subprocess.TimeoutExpired:
+            f.write(f"timeout after {timeout} s\n")
+            return 124, ""
         f.write(p.stdout)
     return p.returncode, p.stdout
 
@@ -119,6 +124,8 @@ def one(args, base, corpus):
         cmd = [args.sim, "run", a, "--mcpu", arch, "--iterations", str(args.iterations),
                "--waves-per-workgroup", str(waves), "--workgroups-per-cu", "2" if waves == 4 else "1",
                "--gemm", args.gemm, "--tile", f"{bm},{bn}", "--json", j]
+        if base.startswith("pmm"):  # persistent: the K loop runs inside a loop over tiles
+            cmd += ["--iterations-per-visit", str(args.iterations)]
         rc, _ = run(cmd, log)
         if rc == 0 and os.path.exists(j):
             with open(j) as f:

@@ -41,6 +41,12 @@ def outcome(args, case):
     ir = next((os.path.join(d, n) for n in ("kernel.llir", "kernel.ll")
                if os.path.exists(os.path.join(d, n))), None)
     arch = arch_of(case, d)
+    mj = os.path.join(d, "meta.json")
+    if not ir and os.path.exists(mj):
+        with open(mj) as f:
+            status = json.load(f).get("status", "")
+        if status != "ok":
+            return case, f"skipped Triton did not compile it ({status})"
     if not ir or not arch:
         return case, "error no kernel.llir or target"
     cmd = [os.path.join(LLVM_BIN, "llc"), "-mtriple=amdgcn-amd-amdhsa", f"-mcpu={arch}", "-O3",

@@ -6,6 +6,7 @@
 #include "llvm/CodeGen/MachineBasicBlock.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/ScheduleDAGInstrs.h"
+#include "llvm/Support/ErrorHandling.h"
 
 using namespace llvm;
 namespace pingpong {
@@ -53,6 +54,17 @@ DepGraph buildDepGraph(const LoopModel &Model, const MachineLoopInfo &MLI,
 
   RegionDAG DAG(*MBB.getParent(), MLI);
   MachineBasicBlock::iterator End = MBB.getFirstTerminator();
+  // The region must be exactly Model.Insts: an instruction of the block the
+  // model does not know would carry edges the graph loses (and LLVM sizes
+  // its units from the count). Callers detach what they leave out.
+  unsigned InBlock = 0;
+  for (const MachineInstr &MI : make_range(MBB.getFirstNonPHI(), End))
+    InBlock += !MI.isDebugInstr();
+  if (InBlock != Model.Insts.size())
+    report_fatal_error("amdgpu-pingpong: the loop region holds " +
+                       Twine(InBlock) + " instructions, its model " +
+                       Twine(Model.Insts.size()) +
+                       " (an instruction left in the block; a plugin bug)");
   DAG.startBlock(&MBB);
   DAG.enterRegion(&MBB, MBB.getFirstNonPHI(), End, Model.Insts.size());
   DAG.buildSchedGraph(AA);

@@ -382,6 +382,13 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
 }
 
 bool PingpongSchedule::hoistLDSDMA(MachineLoop &L, LoopModel &Region) {
+  // The hoist is an explicit request: it moves DMA across the author's
+  // sched_barriers (seed 002's kernel pins its phases with them). With
+  // -amdgpu-pingpong-replace-schedule they are out of the model, so out of
+  // the block while the graph is built, and deleted if the order applies.
+  SyncDetacher OldSchedule;
+  if (!Region.OldSchedule.empty())
+    OldSchedule.detach(*Region.Body, Region.OldSchedule);
   DepGraph G = buildDepGraph(Region, *MLI, AA);
   unsigned Moved = 0;
   std::optional<std::vector<unsigned>> Order = hoistLDSDMAOrder(Region, G, Moved);
@@ -389,6 +396,7 @@ bool PingpongSchedule::hoistLDSDMA(MachineLoop &L, LoopModel &Region) {
     missed(L, "LDS DMA loop: every LDS DMA already starts its barrier interval");
     return false;
   }
+  OldSchedule.erase();
   applyOrder(Region, *Order);
   ORE->emit([&]() {
     MachineOptimizationRemark R(DEBUG_TYPE, "HoistedDMA", L.getStartLoc(),

@@ -170,6 +170,40 @@ std::optional<ClusterPlan> planClusters(const LoopModel &M, const DepGraph &G,
         break;
       }
   }
+  // With the loop's own barriers replaced by the layout's, the layout must
+  // keep LDS reads and writes apart: not in one barrier interval, and with
+  // the asymmetric skew (the other wave group one cluster behind) not in
+  // neighbouring ones, the last and the first included.
+  if (Layout.BarrierBetweenClusters) {
+    std::vector<unsigned> Interval(NC, 0);
+    for (unsigned CI = 1; CI < NC; ++CI)
+      Interval[CI] = Interval[CI - 1] + !Layout.Clusters[CI].Joined;
+    unsigned NI = Interval[NC - 1] + 1;
+    std::vector<int> Reads(NI, -1), Writes(NI, -1);
+    for (unsigned I = 0; I < N; ++I) {
+      InstKind K = M.Insts[I].Kind;
+      if (K == InstKind::LDSRead)
+        Reads[Interval[C[I]]] = C[I];
+      else if (K == InstKind::LDSWrite || K == InstKind::LDSDMA)
+        Writes[Interval[C[I]]] = C[I];
+    }
+    for (unsigned R = 0; R < NI; ++R)
+      for (unsigned W = 0; W < NI; ++W) {
+        if (Reads[R] < 0 || Writes[W] < 0)
+          continue;
+        unsigned Dist = std::min((R + NI - W) % NI, (W + NI - R) % NI);
+        if (Dist > (Layout.AsymmetricSync ? 1u : 0u))
+          continue;
+        Why.Reason = "the layout puts LDS reads (" +
+                     Layout.Clusters[Reads[R]].Name + ") and LDS writes (" +
+                     Layout.Clusters[Writes[W]].Name + ") " +
+                     (Dist ? "in neighbouring barrier intervals, which the "
+                             "asymmetric skew runs at the same time"
+                           : "in one barrier interval") +
+                     ": another wave could overwrite what is read";
+        return std::nullopt;
+      }
+  }
   ClusterPlan Plan;
   Plan.Layout = std::move(Layout);
   Plan.ClusterOf = C;
