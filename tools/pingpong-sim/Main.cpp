@@ -205,6 +205,8 @@ static void writeJson(const SimResult &R, const std::string &Path) {
   }
   json::OStream J(OS, 2);
   J.object([&] {
+    // Version 2: snake_case stall keys, clusters as objects.
+    J.attribute("schema_version", 2);
     J.attribute("kernel", R.Kernel);
     J.attribute("mcpu", R.Mcpu);
     J.attribute("loop", R.LoopLabel);
@@ -234,11 +236,21 @@ static void writeJson(const SimResult &R, const std::string &Path) {
       for (int S = 0; S < NumStalls; ++S) {
         int64_t Sum = 0;
         for (auto &W : R.Waves) Sum += W.LoopStalls[S];
-        J.attribute(stallName(S), Sum);
+        J.attribute(stallKey(S), Sum);
       }
     });
     J.attributeArray("clusters", [&] {
-      for (auto &C : R.Clusters) J.value(C.Label);
+      for (auto &C : R.Clusters)
+        J.object([&] {
+          J.attribute("label", C.Label);
+          J.attribute("first_instruction", C.Begin);
+          J.attribute("end_instruction", C.End);
+          J.attribute("mfma", C.Mfmas);
+          J.attribute("lds", C.Lds);
+          J.attribute("vmem", C.Vmem);
+          J.attribute("valu", C.Valu);
+          J.attribute("salu", C.Salu);
+        });
     });
     J.attributeArray("waves", [&] {
       for (auto &W : R.Waves)
@@ -253,10 +265,10 @@ static void writeJson(const SimResult &R, const std::string &Path) {
           J.attributeArray("iteration_start", [&] { for (auto T : W.IterStart) J.value(T); });
           J.attributeArray("cluster_cycles_per_iteration", [&] { for (auto X : W.ClusterTime) J.value(X); });
           J.attributeObject("stalls_steady_state", [&] {
-            for (int S = 0; S < NumStalls; ++S) J.attribute(stallName(S), W.LoopStalls[S]);
+            for (int S = 0; S < NumStalls; ++S) J.attribute(stallKey(S), W.LoopStalls[S]);
           });
           J.attributeObject("stalls_total", [&] {
-            for (int S = 0; S < NumStalls; ++S) J.attribute(stallName(S), W.Stalls[S]);
+            for (int S = 0; S < NumStalls; ++S) J.attribute(stallKey(S), W.Stalls[S]);
           });
         });
     });

@@ -37,6 +37,21 @@ const char *stallName(int S) {
   return "?";
 }
 
+const char *stallKey(int S) {
+  switch (S) {
+  case StVmcnt: return "waitcnt_vmcnt";
+  case StLgkmcnt: return "waitcnt_lgkmcnt";
+  case StBarrier: return "barrier";
+  case StMfmaBusy: return "mfma_pipe_busy";
+  case StDependency: return "dependency";
+  case StArbHigher: return "lost_arbitration_priority";
+  case StArbOlder: return "lost_arbitration_age";
+  case StNop: return "nop_sleep";
+  case StValuBlocked: return "valu_blocked_by_mfma";
+  }
+  return "unknown";
+}
+
 namespace {
 
 // ---------------------------------------------------------------- operands

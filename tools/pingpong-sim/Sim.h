@@ -114,7 +114,8 @@ enum Stall {
   StVmcnt, StLgkmcnt, StBarrier, StMfmaBusy, StDependency, StArbHigher,
   StArbOlder, StNop, StValuBlocked, NumStalls
 };
-const char *stallName(int S);
+const char *stallName(int S); // for people
+const char *stallKey(int S);  // for JSON: snake_case, stable
 
 // The LDS bytes one LDS instruction of one wave touches (verify's buffer rule):
 // sorted, merged [lo, hi) intervals over the active lanes, or Known = false
