@@ -17,6 +17,7 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 
@@ -120,7 +121,7 @@ static void writeSvg(const SimResult &R, const std::string &Path, bool Full) {
   double Width = std::min(2400.0, std::max(800.0, Span / 2)), X0 = 110, LaneH = 18;
   double Scale = Width / Span;
   int Lanes = (int)R.Waves.size() + 4;
-  double H = 60 + Lanes * (LaneH + 4) + 60;
+  double H = 76 + Lanes * (LaneH + 4) + 60;
   std::error_code EC;
   raw_fd_ostream OS(Path, EC);
   if (EC) {
@@ -133,7 +134,21 @@ static void writeSvg(const SimResult &R, const std::string &Path, bool Full) {
   OS << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   OS << formatv("<text x=\"10\" y=\"16\">{0} {1} loop {2}: {3:F1} cycles/iter, MFMA busy {4:F1}%, clocks {5}-{6}</text>\n",
                 R.Kernel, R.Mcpu, R.LoopLabel, R.CyclesPerIter, R.MfmaBusyPct, T0, T1);
-  double Y = 30;
+  // Time axis: clocks, ticks at a round step (1, 2 or 5 x 10^k), about 10.
+  double Mag = std::pow(10.0, std::floor(std::log10(Span / 10))), Step = Mag;
+  for (double M : {1.0, 2.0, 5.0, 10.0})
+    if (M * Mag >= Span / 10) {
+      Step = M * Mag;
+      break;
+    }
+  OS << formatv("<line x1=\"{0:F1}\" x2=\"{1:F1}\" y1=\"30\" y2=\"30\" stroke=\"black\" stroke-width=\"0.8\"/>"
+                "<text x=\"4\" y=\"42\">clock</text>\n",
+                X0, X0 + Span * Scale);
+  for (double T = std::ceil(T0 / Step) * Step; T <= T1; T += Step)
+    OS << formatv("<line x1=\"{0:F1}\" x2=\"{0:F1}\" y1=\"27\" y2=\"33\" stroke=\"black\" stroke-width=\"0.8\"/>"
+                  "<text class=\"tick\" x=\"{0:F1}\" y=\"44\" text-anchor=\"middle\">{1}</text>\n",
+                  X0 + (T - T0) * Scale, (int64_t)T);
+  double Y = 50;
   auto Rect = [&](int64_t B, int64_t E, double Yy, double Hh, const char *Col) {
     B = std::max(B, T0);
     E = std::min(E, T1);
