@@ -167,6 +167,20 @@ static void writeSvg(const SimResult &R, const std::string &Path, bool Full) {
       double Hh = Sg.Kind >= 100 ? LaneH * 0.5 : LaneH;
       Rect(Sg.Begin, Sg.End, Y + (LaneH - Hh) / 2, Hh, colorFor(Sg.Kind));
     }
+    // Cluster labels (C<n> as in the report) where the wave enters one.
+    double LastLabel = -1e9;
+    for (auto [T, C] : W.ClusterStarts) {
+      if (T < T0 || T > T1)
+        continue;
+      double X = X0 + (T - T0) * Scale;
+      OS << formatv("<line x1=\"{0:F1}\" x2=\"{0:F1}\" y1=\"{1:F1}\" y2=\"{2:F1}\" stroke=\"#555\" stroke-width=\"0.4\"/>\n",
+                    X, Y - 2, Y + 3);
+      if (X - LastLabel >= 22) {
+        OS << formatv("<text class=\"cluster\" x=\"{0:F1}\" y=\"{1:F1}\" font-size=\"8\">C{2}</text>\n",
+                      X + 1, Y - 2, C);
+        LastLabel = X;
+      }
+    }
     for (auto T : W.IterStart)
       if (T >= T0 && T <= T1)
         OS << formatv("<line x1=\"{0:F1}\" x2=\"{0:F1}\" y1=\"{1:F1}\" y2=\"{2:F1}\" stroke=\"black\" stroke-width=\"0.6\"/>\n",

@@ -1828,9 +1828,14 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
       }
     WR.ClusterTime.assign(R.Clusters.size(), 0);
     int64_t Prev = -1;
+    int PrevCluster = -1;
     for (auto &Ev : W->Events) {
-      if (Prev >= 0 && Ev.first > A && Ev.first <= E && ClusterOf[Ev.second] >= 0)
-        WR.ClusterTime[ClusterOf[Ev.second]] += Ev.first - Prev;
+      int C = ClusterOf[Ev.second];
+      if (Prev >= 0 && Ev.first > A && Ev.first <= E && C >= 0)
+        WR.ClusterTime[C] += Ev.first - Prev;
+      if (C >= 0 && C != PrevCluster)
+        WR.ClusterStarts.push_back({Ev.first, C});
+      PrevCluster = C;
       Prev = Ev.first;
     }
     for (auto &X : WR.ClusterTime) X /= (R.LastIter - R.Warmup);

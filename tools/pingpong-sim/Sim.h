@@ -147,6 +147,7 @@ struct WaveResult {
   int64_t Stalls[NumStalls] = {};       // whole run, clocks
   int64_t LoopStalls[NumStalls] = {};   // steady-state window, clocks
   std::vector<double> ClusterTime;      // clocks per iteration, steady state
+  std::vector<std::pair<int64_t, int>> ClusterStarts; // (clock, cluster) on entry
   std::vector<Segment> Segs;
   int Instrs = 0;
   int Iters = 0, Visits = 0;      // iterations of the hot loop run; entries into it
