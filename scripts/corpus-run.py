@@ -38,7 +38,6 @@ import json
 import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -57,26 +56,7 @@ HOIST_RE = re.compile(r"remark: .*LDS DMA loads issued at the start")
 # -amdgpu-pingpong-waits=place reports its vmcnt changes as an analysis remark.
 WAITS_RE = re.compile(r"remark: .*vmcnt placement, loop")
 CHECKER_RE = re.compile(r"error: amdgpu-pingpong-verify")
-VERIFIER_RE = re.compile(r"Bad machine code|MachineFunction verifier|"
-                         r"machine code verifier", re.I)
-CRASH_RE = re.compile(r"PLEASE submit a bug report|Stack dump:|LLVM ERROR:")
-
-
-def run(cmd, timeout, out_path=None):
-    """Runs cmd in its own process group; returns (rc, stderr, seconds, timed_out)."""
-    t0 = time.monotonic()
-    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                         start_new_session=True)
-    try:
-        _, err = p.communicate(timeout=timeout)
-        return p.returncode, err.decode("utf-8", "replace"), time.monotonic() - t0, False
-    except subprocess.TimeoutExpired:
-        try:
-            os.killpg(p.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        _, err = p.communicate()
-        return None, err.decode("utf-8", "replace"), time.monotonic() - t0, True
+from llc_run import CRASH_RE, VERIFIER_RE, run  # noqa: E402 (scripts/ is on sys.path)
 
 
 def first_line(text, pattern=None):

@@ -38,8 +38,6 @@ import os
 import random
 import re
 import shutil
-import signal
-import subprocess
 import sys
 import tempfile
 import threading
@@ -73,25 +71,8 @@ REMARK_APPLIED = re.compile(r"remark: .*loop %bb\.\d+ of [^:]+: "
                             r"(one-cluster|two-cluster|four-cluster|custom layout) \(")
 REMARK_HOIST = re.compile(r"remark: .*LDS DMA loads issued at the start")
 REMARK_MISSED = re.compile(r"remark: .*no pingpong: (.*)")
-CRASH = re.compile(r"PLEASE submit a bug report|Stack dump:|LLVM ERROR:")
-VERIFIER = re.compile(r"Bad machine code|MachineFunction verifier", re.I)
+from llc_run import CRASH_RE as CRASH, VERIFIER_RE as VERIFIER, run  # noqa: E402
 FAIL = ("crash", "hang", "verifier", "silent", "wrong-verdict")
-
-
-def run(cmd, timeout):
-    t0 = time.monotonic()
-    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                         start_new_session=True)
-    try:
-        _, err = p.communicate(timeout=timeout)
-        return p.returncode, err.decode("utf-8", "replace"), time.monotonic() - t0, False
-    except subprocess.TimeoutExpired:
-        try:
-            os.killpg(p.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        _, err = p.communicate()
-        return None, err.decode("utf-8", "replace"), time.monotonic() - t0, True
 
 
 # ---------------------------------------------------------------- shapes
