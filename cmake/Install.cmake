@@ -15,7 +15,7 @@ set(PINGPONG_INSTALL_DOCDIR share/doc/AMDGPUPingpong)
 
 install(TARGETS AMDGPUPingpong AMDGPUPingpongImpl
         LIBRARY DESTINATION ${PINGPONG_INSTALL_LIBDIR})
-foreach(tool pingpong-sim pingpong-opt)
+foreach(tool pingpong-sim pingpong-opt pingpong-translate)
   if(TARGET ${tool})
     install(TARGETS ${tool} RUNTIME DESTINATION ${PINGPONG_INSTALL_BINDIR})
   endif()
