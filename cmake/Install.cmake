@@ -23,7 +23,7 @@ endforeach()
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/include/pingpong
                   ${CMAKE_BINARY_DIR}/include/pingpong
         DESTINATION ${PINGPONG_INSTALL_INCLUDEDIR}
-        FILES_MATCHING PATTERN "*.h")
+        FILES_MATCHING PATTERN "*.h" PATTERN "*.h.inc")
 
 configure_package_config_file(
   ${CMAKE_SOURCE_DIR}/cmake/AMDGPUPingpongConfig.cmake.in

@@ -84,6 +84,7 @@ struct PingpongAttachMetadata
     DominanceInfo Dom(F);
     SetVector<Attribute> Tagged, Placed;
     SmallVector<Operation *> Latches;
+    SmallVector<LoopAttr> LatchTags;
     F.walk([&](Operation *Op) {
       LoopAttr Tag = findTag<LoopAttr>(Op->getLoc());
       if (!Tag)
@@ -93,7 +94,9 @@ struct PingpongAttachMetadata
         return;
       for (Block *Succ : Op->getSuccessors())
         if (Dom.dominates(Succ, Op->getBlock())) {
-          Op->setAttr(kLoopAttr, Tag);
+          if (!functionAttr)
+            Op->setAttr(kLoopAttr, Tag);
+          LatchTags.push_back(Tag);
           // cf-to-llvm copies scf.for's llvm.loop_annotation as a discardable
           // attribute, which the translation ignores: make it the branch's
           // own loop_annotation (unroll disabled by pingpong-annotate).
@@ -161,13 +164,13 @@ struct PingpongAttachMetadata
         Op.setNoAliasScopes(ArrayAttr::get(Ctx, NoAlias));
     }
 
-    // For stock mlir-translate: the mode as a function attribute, when the
-    // function's tagged loops agree and none is a layout.
+    // For stock mlir-translate (which cannot parse pingpong attributes nor
+    // write custom loop metadata): the mode as a function attribute instead,
+    // when the function's tagged loops agree and none is a layout.
     if (functionAttr && !Latches.empty()) {
       std::optional<Mode> Common;
       bool Agree = true;
-      for (Operation *L : Latches) {
-        auto T = L->getAttrOfType<LoopAttr>(kLoopAttr);
+      for (LoopAttr T : LatchTags) {
         Agree &= !T.getLayout() && (!Common || *Common == T.getMode());
         Common = T.getMode();
       }

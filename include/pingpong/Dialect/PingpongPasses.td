@@ -36,9 +36,10 @@ def PingpongAttachMetadata : Pass<"pingpong-attach-metadata"> {
   }];
   let options = [
     Option<"functionAttr", "function-attr", "bool", /*default=*/"false",
-           "Also set \"amdgpu-pingpong\"=\"<mode>\" on the function "
-           "(passthrough) when all its tagged loops agree: for stock "
-           "mlir-translate, which cannot write custom loop metadata">,
+           "Set \"amdgpu-pingpong\"=\"<mode>\" on the function "
+           "(passthrough) instead of pingpong.loop on the latches, when all "
+           "its tagged loops agree: for stock mlir-translate, which cannot "
+           "write custom loop metadata">,
   ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
