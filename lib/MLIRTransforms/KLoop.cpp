@@ -165,9 +165,10 @@ unsigned elementBits(Type t) {
   return t.isIntOrFloat() ? t.getIntOrFloatBitWidth() : 0;
 }
 
-/// The memrefs `op` reads and writes (MemoryEffectOpInterface).
-void memrefEffects(Operation *op, SmallVectorImpl<Value> &reads,
-                   SmallVectorImpl<Value> &writes) {
+} // namespace
+
+void mlir::pingpong::memrefEffects(Operation *op, SmallVectorImpl<Value> &reads,
+                                   SmallVectorImpl<Value> &writes) {
   auto I = dyn_cast<MemoryEffectOpInterface>(op);
   if (!I)
     return;
@@ -183,6 +184,15 @@ void memrefEffects(Operation *op, SmallVectorImpl<Value> &reads,
       writes.push_back(V);
   }
 }
+
+int64_t mlir::pingpong::memrefBytes(Type t) {
+  auto M = dyn_cast<MemRefType>(t);
+  if (!M || !M.hasStaticShape() || !M.getElementType().isIntOrFloat())
+    return -1;
+  return M.getNumElements() * M.getElementTypeBitWidth() / 8;
+}
+
+namespace {
 
 /// What a backward walk from a value found.
 struct Sources {
@@ -236,9 +246,11 @@ std::optional<std::array<int64_t, 3>> KLoop::tile() const {
     if (It == ldsRoot.end())
       return 0;
     auto T = cast<MemRefType>(It->second.getType());
-    if (!T.hasStaticShape() || !BK || T.getNumElements() % BK)
+    if (!T.hasStaticShape() || !BK)
       return 0;
-    return T.getNumElements() / BK;
+    if (T.getRank() == 2) // [rows][K]: also a whole-K buffer (aggregate load)
+      return T.getDimSize(0);
+    return T.getNumElements() % BK ? 0 : T.getNumElements() / BK;
   };
   int64_t BM = Rows(Operand::A), BN = Rows(Operand::B);
   if (!BM || !BN || uint64_t(BM * BN * BK) != tileVolume())

@@ -52,11 +52,13 @@ void build(OpPassManager &PM, const PipelineOptions &O, bool ROCDL) {
     P += "pingpong-annotate,";
   if (ROCDL)
     P += "rocdl-attach-target{chip=" + Chip +
-         "},gpu.module(convert-scf-to-cf,convert-gpu-to-rocdl{chipset=" + Chip +
+         "},gpu.module(expand-strided-metadata,lower-affine,convert-scf-to-cf,"
+         "convert-gpu-to-rocdl{chipset=" + Chip +
          " index-bitwidth=32},";
   else
     P += "nvvm-attach-target{chip=" + Chip +
-         "},gpu.module(convert-scf-to-cf,convert-gpu-to-nvvm{index-bitwidth=32},";
+         "},gpu.module(expand-strided-metadata,lower-affine,convert-scf-to-cf,"
+         "convert-gpu-to-nvvm{index-bitwidth=32 use-bare-ptr-memref-call-conv=true},";
   P += "canonicalize,cse,reconcile-unrealized-casts),";
   P += std::string("pingpong-attach-metadata{function-attr=") +
        (O.functionAttr ? "true" : "false") + "},";

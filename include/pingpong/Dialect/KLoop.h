@@ -70,6 +70,12 @@ Value rootMemRef(Value memref);
 /// A printable name of a root memref ("wg0", "arg1", "alloc0", "@g").
 std::string bufferName(Value root);
 
+/// The memrefs `op` reads and writes (MemoryEffectOpInterface).
+void memrefEffects(Operation *op, llvm::SmallVectorImpl<Value> &reads,
+                   llvm::SmallVectorImpl<Value> &writes);
+/// Bytes of a static memref, -1 if dynamic.
+int64_t memrefBytes(Type t);
+
 /// Waves per workgroup from gpu.func known_block_size or rocdl work-group
 /// size attributes; 0 if unknown.
 unsigned workgroupWaves(Operation *func);

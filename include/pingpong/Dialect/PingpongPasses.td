@@ -76,6 +76,10 @@ def PingpongAggregateLoad : Pass<"pingpong-aggregate-load"> {
            "LDS bytes available (0: from the chip)">,
     Option<"operand", "operand", "std::string", /*default=*/"\"auto\"",
            "a, b, or auto (the smaller whole-K block)">,
+    Option<"testSliceBase", "test-slice-base", "bool", /*default=*/"false",
+           "Test only: take each iteration's tile view from the previous "
+           "slice instead of the whole buffer (seed 000's bug), so the "
+           "numeric tests can show they catch it">,
   ];
   let dependentDialects = ["::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect",

@@ -28,7 +28,12 @@ def main():
     p.add_argument("--no-block-size", action="store_true",
                    help="leave out known_block_size (waves unknown)")
     p.add_argument("--name", default=None)
+    p.add_argument("--cpu", action="store_true",
+                   help="the same kernel as a CPU program for mlir-runner "
+                        "(threads as loops between barriers, no MFMA)")
     a = p.parse_args()
+    if a.cpu:
+        return cpu_main(a)
     bm, bn, bk = (int(x) for x in a.tile.split(","))
     gm, gn, gk = (int(x) for x in a.shape.split(","))
     waves = a.waves
@@ -86,9 +91,12 @@ def main():
     w("    %bid = gpu.block_id x")
     w(f"    %lane = arith.remui %tid, %c64 : index")
     w(f"    %wave_v = arith.divui %tid, %c64 : index")
-    w(f"    %wave_i = arith.index_cast %wave_v : index to i32")
-    w(f"    %wave_u = gpu.subgroup_broadcast %wave_i, first_active_lane : i32")
-    w(f"    %wave = arith.index_cast %wave_u : i32 to index")
+    if a.no_mfma:  # portable (NVVM has no subgroup_broadcast lowering)
+        w(f"    %wave = arith.addi %wave_v, %c0 : index")
+    else:          # wave-uniform, as readfirstlane in HIP
+        w(f"    %wave_i = arith.index_cast %wave_v : index to i32")
+        w(f"    %wave_u = gpu.subgroup_broadcast %wave_i, first_active_lane : i32")
+        w(f"    %wave = arith.index_cast %wave_u : i32 to index")
     const(wgn)
     const(wgm * wgn)
     w(f"    %wgrid = arith.remui %wave, %c{wgm * wgn} : index")
@@ -229,6 +237,221 @@ def main():
               f": memref<{gm}x{gn}xf32>")
     w("    gpu.return")
     w("  }")
+    w("}")
+    w("}")
+    print("\n".join(out))
+
+
+def config(a):
+    """Tile, wave grid and thread mapping shared by the GPU and CPU forms."""
+    c = argparse.Namespace()
+    c.bm, c.bn, c.bk = (int(x) for x in a.tile.split(","))
+    c.gm, c.gn, c.gk = (int(x) for x in a.shape.split(","))
+    c.waves = a.waves
+    if c.waves == 4:
+        c.wgm, c.wgn = 2, 2
+    elif c.bm >= c.bn:
+        c.wgm, c.wgn = 4, 2
+    else:
+        c.wgm, c.wgn = 2, 4
+    c.nt = 64 * c.waves
+    c.wtm, c.wtn = c.bm // c.wgm, c.bn // c.wgn
+    c.tm, c.tn = c.wtm // 16, c.wtn // 16
+    c.ks = c.bk // 16
+    c.cpr = c.bk // 8
+    c.swz = min(c.cpr, 8) - 1
+    c.la, c.lb = c.bm * c.cpr // c.nt, c.bn * c.cpr // c.nt
+    c.nk = c.gk // c.bk
+    return c
+
+
+def cpu_main(a):
+    """The kernel's data flow as a CPU program: each barrier-free phase is a
+    loop over the workgroup's threads, per-thread accumulators live in
+    memory, the dot is elementwise (acc[j] += a[j] * b[j] on each lane's
+    4-element fragments) so every LDS element a lane reads reaches C. The K
+    loop keeps the GPU kernel's shape for the passes: LDS reads first, then
+    per operand a phase that loads tile k+1 from global memory into LDS."""
+    c = config(a)
+    lds = lambda r, k: f"memref<{r}x{k}xf16, 3>"
+    ta, tb = lds(c.bm, c.bk), lds(c.bn, c.bk)
+    tA, tB = f"memref<{c.gm}x{c.gk}xf16>", f"memref<{c.gn}x{c.gk}xf16>"
+    tC = f"memref<{c.gm}x{c.gn}xf32>"
+    nacc = c.tm * c.tn
+    tacc = f"memref<{c.nt}x{nacc}x4xf32>"
+    out = []
+    w = out.append
+    ind = ["  "]
+    n = [0]
+
+    def e(line):
+        w(ind[0] + line)
+
+    def v(prefix="v"):
+        n[0] += 1
+        return f"%{prefix}{n[0]}"
+
+    def cst(x):
+        r = v("k")
+        e(f"{r} = arith.constant {x} : index")
+        return r
+
+    def op(kind, x, y):
+        r = v()
+        e(f"{r} = arith.{kind} {x}, {y} : index")
+        return r
+
+    def thread_loop(body):
+        e(f"scf.for %tid = %c0 to %cnt step %c1 {{")
+        ind[0] += "  "
+        body()
+        ind[0] = ind[0][:-2]
+        e("}")
+
+    def tile_origin():
+        tiles_n = cst(c.gn // c.bn)
+        m0 = op("muli", op("divui", "%bid", tiles_n), cst(c.bm))
+        n0 = op("muli", op("remui", "%bid", tiles_n), cst(c.bn))
+        return m0, n0
+
+    def copy(operand, ktile):
+        """global tile `ktile` of one operand -> its LDS buffer"""
+        rows, cnt = (c.bm, c.la) if operand == "a" else (c.bn, c.lb)
+        m0, n0 = tile_origin()
+        base = m0 if operand == "a" else n0
+        g, l, tg, tl = ("%A", "%lds_a", tA, ta) if operand == "a" else ("%B", "%lds_b", tB, tb)
+        kofs = op("muli", ktile, cst(c.bk))
+        for i in range(cnt):
+            ch_i = op("addi", "%tid", cst(i * c.nt))
+            row = op("divui", ch_i, cst(c.cpr))
+            ch = op("remui", ch_i, cst(c.cpr))
+            col = op("muli", ch, cst(8))
+            grow = op("addi", row, base)
+            gcol = op("addi", col, kofs)
+            sw = op("xori", ch, op("andi", row, cst(c.swz)))
+            scol = op("muli", sw, cst(8))
+            x = v()
+            e(f"{x} = vector.load {g}[{grow}, {gcol}] : {tg}, vector<8xf16>")
+            e(f"vector.store {x}, {l}[{row}, {scol}] : {tl}, vector<8xf16>")
+
+    def lane_map():
+        lane = op("remui", "%tid", cst(64))
+        wave = op("divui", "%tid", cst(64))
+        wgrid = op("remui", wave, cst(c.wgm * c.wgn))
+        wm = op("divui", wgrid, cst(c.wgn))
+        wn = op("remui", wgrid, cst(c.wgn))
+        frow = op("remui", lane, cst(16))
+        kgrp = op("divui", lane, cst(16))
+        return frow, kgrp, op("muli", wm, cst(c.wtm)), op("muli", wn, cst(c.wtn))
+
+    def read_dot():
+        frow, kgrp, wra, wrb = lane_map()
+        kofs = op("muli", kgrp, cst(4))
+        frag = {}
+        for o, t, wr, l, tl in (("a", c.tm, wra, "%lds_a", ta), ("b", c.tn, wrb, "%lds_b", tb)):
+            for i in range(t):
+                r = op("addi", op("addi", wr, cst(i * 16)), frow)
+                rm = op("andi", r, cst(c.swz))
+                for s_ in range(c.ks):
+                    k = op("addi", kofs, cst(s_ * 16))
+                    kk = op("addi", op("muli", op("xori", op("divui", k, cst(8)), rm), cst(8)),
+                            op("remui", k, cst(8)))
+                    x = v()
+                    e(f"{x} = vector.load {l}[{r}, {kk}] : {tl}, vector<4xf16>")
+                    frag[(o, i, s_)] = x
+        for m in range(c.tm):
+            for nn in range(c.tn):
+                idx = cst(m * c.tn + nn)
+                acc = v()
+                e(f"{acc} = vector.load %acc[%tid, {idx}, %c0] : {tacc}, vector<4xf32>")
+                for s_ in range(c.ks):
+                    xa, xb, p, acc2 = v(), v(), v(), v()
+                    e(f"{xa} = arith.extf {frag[('a', m, s_)]} : vector<4xf16> to vector<4xf32>")
+                    e(f"{xb} = arith.extf {frag[('b', nn, s_)]} : vector<4xf16> to vector<4xf32>")
+                    e(f"{p} = arith.mulf {xa}, {xb} : vector<4xf32>")
+                    e(f"{acc2} = arith.addf {acc}, {p} : vector<4xf32>")
+                    acc = acc2
+                e(f"vector.store {acc}, %acc[%tid, {idx}, %c0] : {tacc}, vector<4xf32>")
+        return frow, kgrp, wra, wrb
+
+    def store_c():
+        frow, kgrp, wra, wrb = read_dot()
+        m0, n0 = tile_origin()
+        cm, cn = op("addi", m0, wra), op("addi", n0, wrb)
+        crow0 = op("muli", kgrp, cst(4))
+        for m in range(c.tm):
+            for nn in range(c.tn):
+                acc = v()
+                e(f"{acc} = vector.load %acc[%tid, {cst(m * c.tn + nn)}, %c0] : {tacc}, vector<4xf32>")
+                for j in range(4):
+                    r = op("addi", op("addi", op("addi", cm, cst(m * 16)), crow0), cst(j))
+                    col = op("addi", op("addi", cn, cst(nn * 16)), frow)
+                    x = v()
+                    e(f"{x} = vector.extract {acc}[{j}] : f32 from vector<4xf32>")
+                    e(f"memref.store {x}, %C[{r}, {col}] : {tC}")
+
+    w("// Generated by test/MLIR/Inputs/gemm.py --cpu " +
+      f"--tile {c.bm},{c.bn},{c.bk} --waves {c.waves} --shape {c.gm},{c.gn},{c.gk}")
+    w("module {")
+    w(f"func.func @kernel(%A: {tA}, %B: {tB}, %C: {tC}, %bid: index) {{")
+    e("%c0 = arith.constant 0 : index")
+    e("%c1 = arith.constant 1 : index")
+    e(f"%cnt = arith.constant {c.nt} : index")
+    e(f"%lds_a = memref.alloc() : {ta}")
+    e(f"%lds_b = memref.alloc() : {tb}")
+    e(f"%acc = memref.alloc() : {tacc}")
+    e("%zero = arith.constant dense<0.0> : vector<4xf32>")
+
+    def zero():
+        for i in range(nacc):
+            e(f"vector.store %zero, %acc[%tid, {cst(i)}, %c0] : {tacc}, vector<4xf32>")
+    thread_loop(zero)
+    thread_loop(lambda: (copy("a", "%c0"), copy("b", "%c0")))
+    e(f"%nk1 = arith.constant {c.nk - 1} : index")
+    e("scf.for %kt = %c0 to %nk1 step %c1 {")
+    ind[0] += "  "
+    e("%kn = arith.addi %kt, %c1 : index")
+    thread_loop(read_dot)
+    thread_loop(lambda: copy("a", "%kn"))
+    thread_loop(lambda: copy("b", "%kn"))
+    ind[0] = ind[0][:-2]
+    e("}")
+    thread_loop(store_c)
+    e(f"memref.dealloc %acc : {tacc}")
+    # (the LDS buffers are not freed: dealloc of memory space 3 does not
+    # lower for the CPU; a few KiB per call)
+    e("return")
+    w("}")
+    # main: deterministic small dyadic inputs (exact in f16 and in the f32
+    # sums), every workgroup, C printed.
+    w("func.func private @printMemrefF32(memref<*xf32>)")
+    w("func.func @main() {")
+    e("%c0 = arith.constant 0 : index")
+    e("%c1 = arith.constant 1 : index")
+    e(f"%A = memref.alloc() : {tA}")
+    e(f"%B = memref.alloc() : {tB}")
+    e(f"%C = memref.alloc() : {tC}")
+    e("%eighth = arith.constant 0.125 : f32")
+    for name, rows, t, (mi, mk, mod, off) in (("%A", c.gm, tA, (7, 3, 17, 8)),
+                                              ("%B", c.gn, tB, (5, 11, 13, 6))):
+        e(f"scf.for %i = %c0 to {cst(rows)} step %c1 {{")
+        e(f"  scf.for %k = %c0 to {cst(c.gk)} step %c1 {{")
+        x = op("addi", op("muli", "%i", cst(mi)), op("muli", "%k", cst(mk)))
+        y = op("subi", op("remui", x, cst(mod)), cst(off))
+        yi, yf, yh, ys = v(), v(), v(), v()
+        e(f"  {yi} = arith.index_cast {y} : index to i32")
+        e(f"  {yf} = arith.sitofp {yi} : i32 to f32")
+        e(f"  {ys} = arith.mulf {yf}, %eighth : f32")
+        e(f"  {yh} = arith.truncf {ys} : f32 to f16")
+        e(f"  memref.store {yh}, {name}[%i, %k] : {t}")
+        e("  }")
+        e("}")
+    e(f"scf.for %b = %c0 to {cst((c.gm // c.bm) * (c.gn // c.bn))} step %c1 {{")
+    e(f"  func.call @kernel(%A, %B, %C, %b) : ({tA}, {tB}, {tC}, index) -> ()")
+    e("}")
+    e(f"%u = memref.cast %C : {tC} to memref<*xf32>")
+    e("func.call @printMemrefF32(%u) : (memref<*xf32>) -> ()")
+    e("return")
     w("}")
     w("}")
     print("\n".join(out))

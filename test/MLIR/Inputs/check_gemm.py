@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""Checks the C matrix a gemm.py kernel printed (printMemrefF32 text, or a
+flat list of floats with --raw) against the kernel's function computed here.
+
+  check_gemm.py --tile BM,BN,BK --waves W --shape M,N,K OUTPUT
+
+The kernels of gemm.py --cpu / --no-mfma compute, for each lane of each wave,
+acc[m][n][j] = sum over K tiles and K steps of a[j] * b[j] on the lane's two
+4-element fragments, stored at C[m0 + wm*WTM + 16m + 4*(lane/16) + j,
+n0 + wn*WTN + 16n + lane%16]. With the inputs of gemm.py's main,
+A[i][k] = ((7i + 3k) % 17 - 8) / 8 and B[j][k] = ((5j + 11k) % 13 - 6) / 8,
+that is a dot of one row of A and one row of B over the k of one residue
+class mod 16. Exit 0 when every element matches, 1 (with the first
+differences) otherwise.
+"""
+import argparse
+import re
+import sys
+
+
+def parse(text):
+    text = text.split("data =", 1)[-1]
+    return [float(x) for x in re.findall(r"-?\d+(?:\.\d*)?(?:e[-+]?\d+)?|nan|inf", text)]
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--tile", required=True)
+    p.add_argument("--waves", type=int, required=True)
+    p.add_argument("--shape", required=True)
+    p.add_argument("--raw", action="store_true", help="OUTPUT holds floats, one per line")
+    p.add_argument("output")
+    a = p.parse_args()
+    bm, bn, bk = (int(x) for x in a.tile.split(","))
+    gm, gn, gk = (int(x) for x in a.shape.split(","))
+    if a.waves == 4:
+        wgm, wgn = 2, 2
+    elif bm >= bn:
+        wgm, wgn = 4, 2
+    else:
+        wgm, wgn = 2, 4
+    wtm, wtn = bm // wgm, bn // wgn
+    A = [[((7 * i + 3 * k) % 17 - 8) / 8 for k in range(gk)] for i in range(gm)]
+    B = [[((5 * j + 11 * k) % 13 - 6) / 8 for k in range(gk)] for j in range(gn)]
+    got = parse(open(a.output).read())
+    if len(got) != gm * gn:
+        print(f"expected {gm * gn} values, got {len(got)}")
+        return 1
+    bad = 0
+    for r in range(gm):
+        rb = r - r % wtm            # the wave's first row
+        m, rr = divmod(r - rb, 16)
+        kgrp, j = divmod(rr, 4)
+        for c in range(gn):
+            cb = c - c % wtn
+            n, frow = divmod(c - cb, 16)
+            ra, rb_ = A[rb + 16 * m + frow], B[cb + 16 * n + frow]
+            ref = sum(ra[k] * rb_[k] for k in range(4 * kgrp + j, gk, 16))
+            x = got[r * gn + c]
+            if not abs(x - ref) <= 1e-4 * max(1.0, abs(ref)):
+                if bad < 5:
+                    print(f"C[{r}][{c}] = {x}, expected {ref}")
+                bad += 1
+    if bad:
+        print(f"{bad} of {gm * gn} values differ")
+        return 1
+    print(f"all {gm * gn} values match")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
