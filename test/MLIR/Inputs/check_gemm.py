@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Checks the C matrix a gemm.py kernel printed (printMemrefF32 text, or a
-flat list of floats with --raw) against the kernel's function computed here.
+"""Checks the C matrix a gemm.py kernel printed (printMemrefF32 text) against the kernel's function computed here.
 
   check_gemm.py --tile BM,BN,BK --waves W --shape M,N,K OUTPUT
+
+(gpu-numeric/launch_nvvm.py imports reference() and compare() from here.)
 
 The kernels of gemm.py --cpu / --no-mfma compute, for each lane of each wave,
 acc[m][n][j] = sum over K tiles and K steps of a[j] * b[j] on the lane's two
@@ -23,17 +24,11 @@ def parse(text):
     return [float(x) for x in re.findall(r"-?\d+(?:\.\d*)?(?:e[-+]?\d+)?|nan|inf", text)]
 
 
-def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--tile", required=True)
-    p.add_argument("--waves", type=int, required=True)
-    p.add_argument("--shape", required=True)
-    p.add_argument("--raw", action="store_true", help="OUTPUT holds floats, one per line")
-    p.add_argument("output")
-    a = p.parse_args()
-    bm, bn, bk = (int(x) for x in a.tile.split(","))
-    gm, gn, gk = (int(x) for x in a.shape.split(","))
-    if a.waves == 4:
+def reference(tile, waves, shape):
+    """C as the gemm.py kernels compute it (row-major list of floats)."""
+    bm, bn, bk = tile
+    gm, gn, gk = shape
+    if waves == 4:
         wgm, wgn = 2, 2
     elif bm >= bn:
         wgm, wgn = 4, 2
@@ -42,11 +37,7 @@ def main():
     wtm, wtn = bm // wgm, bn // wgn
     A = [[((7 * i + 3 * k) % 17 - 8) / 8 for k in range(gk)] for i in range(gm)]
     B = [[((5 * j + 11 * k) % 13 - 6) / 8 for k in range(gk)] for j in range(gn)]
-    got = parse(open(a.output).read())
-    if len(got) != gm * gn:
-        print(f"expected {gm * gn} values, got {len(got)}")
-        return 1
-    bad = 0
+    C = []
     for r in range(gm):
         rb = r - r % wtm            # the wave's first row
         m, rr = divmod(r - rb, 16)
@@ -54,17 +45,48 @@ def main():
         for c in range(gn):
             cb = c - c % wtn
             n, frow = divmod(c - cb, 16)
-            ra, rb_ = A[rb + 16 * m + frow], B[cb + 16 * n + frow]
-            ref = sum(ra[k] * rb_[k] for k in range(4 * kgrp + j, gk, 16))
-            x = got[r * gn + c]
-            if not abs(x - ref) <= 1e-4 * max(1.0, abs(ref)):
-                if bad < 5:
-                    print(f"C[{r}][{c}] = {x}, expected {ref}")
-                bad += 1
+            ra, rbv = A[rb + 16 * m + frow], B[cb + 16 * n + frow]
+            C.append(sum(ra[k] * rbv[k] for k in range(4 * kgrp + j, gk, 16)))
+    return C
+
+
+def inputs(shape):
+    """A and B of gemm.py's main, row-major lists."""
+    gm, gn, gk = shape
+    A = [((7 * i + 3 * k) % 17 - 8) / 8 for i in range(gm) for k in range(gk)]
+    B = [((5 * j + 11 * k) % 13 - 6) / 8 for j in range(gn) for k in range(gk)]
+    return A, B
+
+
+def compare(got, ref, gn, out=print):
+    """Number of elements that differ (the first few printed)."""
+    if len(got) != len(ref):
+        out(f"expected {len(ref)} values, got {len(got)}")
+        return max(1, len(ref))
+    bad = 0
+    for i, (x, y) in enumerate(zip(got, ref)):
+        if not abs(x - y) <= 1e-4 * max(1.0, abs(y)):
+            if bad < 5:
+                out(f"C[{i // gn}][{i % gn}] = {x}, expected {y}")
+            bad += 1
+    return bad
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--tile", required=True)
+    p.add_argument("--waves", type=int, required=True)
+    p.add_argument("--shape", required=True)
+    p.add_argument("output")
+    a = p.parse_args()
+    tile = tuple(int(x) for x in a.tile.split(","))
+    shape = tuple(int(x) for x in a.shape.split(","))
+    got = parse(open(a.output).read())
+    bad = compare(got, reference(tile, a.waves, shape), shape[1])
     if bad:
-        print(f"{bad} of {gm * gn} values differ")
+        print(f"{bad} of {shape[0] * shape[1]} values differ")
         return 1
-    print(f"all {gm * gn} values match")
+    print(f"all {shape[0] * shape[1]} values match")
     return 0
 
 
