@@ -426,12 +426,13 @@ struct PingpongAggregateLoad
       return;
     }
     // Without MFMA names: a, b by the order of their global sources.
-    llvm::stable_sort(Cands, [](const Candidate &A, const Candidate &B) {
+    llvm::sort(Cands, [](const Candidate &A, const Candidate &B) {
       auto Arg = [](Value V) {
         auto BA = dyn_cast<BlockArgument>(V);
         return BA ? BA.getArgNumber() : ~0u;
       };
-      return Arg(A.source) < Arg(B.source);
+      return std::make_pair(Arg(A.source), bufferName(A.lds)) <
+             std::make_pair(Arg(B.source), bufferName(B.lds));
     });
     for (unsigned I = 0; I < Cands.size(); ++I) {
       auto It = OperandName.find(Cands[I].lds);

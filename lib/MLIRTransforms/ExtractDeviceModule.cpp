@@ -10,8 +10,6 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 
 namespace mlir::pingpong {
@@ -22,6 +20,30 @@ namespace mlir::pingpong {
 using namespace mlir;
 
 namespace {
+
+/// Triple and chip of a #rocdl.target / #nvvm.target, read from its printed
+/// form: the ROCDL and NVVM dialect headers alone would double this file's
+/// compile time. Defaults are not printed: the triple then follows the
+/// dialect.
+void targetOf(Attribute T, std::string &Triple, std::string &Chip) {
+  StringRef Dialect = T.getDialect().getNamespace();
+  if (Dialect != "rocdl" && Dialect != "nvvm")
+    return;
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  T.print(OS);
+  auto Field = [&](StringRef Key) -> std::string {
+    size_t At = Text.find((Key + " = \"").str());
+    if (At == std::string::npos)
+      return "";
+    size_t Begin = At + Key.size() + 4;
+    return Text.substr(Begin, Text.find('"', Begin) - Begin);
+  };
+  Triple = Field("triple");
+  if (Triple.empty())
+    Triple = Dialect == "rocdl" ? "amdgcn-amd-amdhsa" : "nvptx64-nvidia-cuda";
+  Chip = Field("chip");
+}
 
 struct PingpongExtractDeviceModule
     : public pingpong::impl::PingpongExtractDeviceModuleBase<
@@ -46,15 +68,8 @@ struct PingpongExtractDeviceModule
 
     std::string Triple, Chip;
     if (ArrayAttr Targets = G.getTargetsAttr())
-      for (Attribute T : Targets) {
-        if (auto R = dyn_cast<ROCDL::ROCDLTargetAttr>(T)) {
-          Triple = R.getTriple().str();
-          Chip = R.getChip().str();
-        } else if (auto N = dyn_cast<NVVM::NVVMTargetAttr>(T)) {
-          Triple = N.getTriple().str();
-          Chip = N.getChip().str();
-        }
-      }
+      for (Attribute T : Targets)
+        targetOf(T, Triple, Chip);
     if (Triple.empty())
       G.walk([&](LLVM::LLVMFuncOp F) {
         if (F->hasAttr("rocdl.kernel"))

@@ -413,12 +413,12 @@ std::optional<KLoop> mlir::pingpong::analyzeKLoop(scf::ForOp loop,
       at = &Op;
     }
   }
-  // Keep the memory ops in body order (the tests read them that way).
+  // The memory ops in body order (one entry per op, so the order is total).
   DenseMap<Operation *, unsigned> Order;
   unsigned I = 0;
   for (Operation &Op : *Body)
     Order[&Op] = I++;
-  llvm::stable_sort(K.mem, [&](const KLoopMemOp &A, const KLoopMemOp &B) {
+  llvm::sort(K.mem, [&](const KLoopMemOp &A, const KLoopMemOp &B) {
     return Order[A.op] < Order[B.op];
   });
   if (Operation *F = loop->getParentOfType<FunctionOpInterface>())
