@@ -24,8 +24,9 @@ def parse(text):
     return [float(x) for x in re.findall(r"-?\d+(?:\.\d*)?(?:e[-+]?\d+)?|nan|inf", text)]
 
 
-def reference(tile, waves, shape):
-    """C as the gemm.py kernels compute it (row-major list of floats)."""
+def reference(tile, waves, shape, valid_rows=None):
+    """C as the gemm.py kernels compute it (row-major list of floats); rows of
+    A from valid_rows on read as 0 (gemm.py --valid-rows)."""
     bm, bn, bk = tile
     gm, gn, gk = shape
     if waves == 4:
@@ -35,7 +36,8 @@ def reference(tile, waves, shape):
     else:
         wgm, wgn = 2, 4
     wtm, wtn = bm // wgm, bn // wgn
-    A = [[((7 * i + 3 * k) % 17 - 8) / 8 for k in range(gk)] for i in range(gm)]
+    A = [[((7 * i + 3 * k) % 17 - 8) / 8 if valid_rows is None or i < valid_rows else 0.0
+          for k in range(gk)] for i in range(gm)]
     B = [[((5 * j + 11 * k) % 13 - 6) / 8 for k in range(gk)] for j in range(gn)]
     C = []
     for r in range(gm):
@@ -77,12 +79,13 @@ def main():
     p.add_argument("--tile", required=True)
     p.add_argument("--waves", type=int, required=True)
     p.add_argument("--shape", required=True)
+    p.add_argument("--valid-rows", type=int, default=None)
     p.add_argument("output")
     a = p.parse_args()
     tile = tuple(int(x) for x in a.tile.split(","))
     shape = tuple(int(x) for x in a.shape.split(","))
     got = parse(open(a.output).read())
-    bad = compare(got, reference(tile, a.waves, shape), shape[1])
+    bad = compare(got, reference(tile, a.waves, shape, a.valid_rows), shape[1])
     if bad:
         print(f"{bad} of {shape[0] * shape[1]} values differ")
         return 1

@@ -28,6 +28,9 @@ def main():
     p.add_argument("--no-block-size", action="store_true",
                    help="leave out known_block_size (waves unknown)")
     p.add_argument("--name", default=None)
+    p.add_argument("--valid-rows", type=int, default=None,
+                   help="--cpu only: A's loads masked to rows below this "
+                        "(loop-invariant row mask, other value 0)")
     p.add_argument("--cpu", action="store_true",
                    help="the same kernel as a CPU program for mlir-runner "
                         "(threads as loops between barriers, no MFMA)")
@@ -331,7 +334,16 @@ def cpu_main(a):
             sw = op("xori", ch, op("andi", row, cst(c.swz)))
             scol = op("muli", sw, cst(8))
             x = v()
-            e(f"{x} = vector.load {g}[{grow}, {gcol}] : {tg}, vector<8xf16>")
+            if operand == "a" and a.valid_rows is not None:
+                # seed 000 v1.1: rows of A past the valid ones read as 0
+                ok, mask, other = v(), v(), v()
+                e(f"{ok} = arith.cmpi ult, {grow}, {cst(a.valid_rows)} : index")
+                e(f"{mask} = vector.broadcast {ok} : i1 to vector<8xi1>")
+                e(f"{other} = arith.constant dense<0.0> : vector<8xf16>")
+                e(f"{x} = vector.maskedload {g}[{grow}, {gcol}], {mask}, {other} "
+                  f": {tg}, vector<8xi1>, vector<8xf16> into vector<8xf16>")
+            else:
+                e(f"{x} = vector.load {g}[{grow}, {gcol}] : {tg}, vector<8xf16>")
             e(f"vector.store {x}, {l}[{row}, {scol}] : {tl}, vector<8xf16>")
 
     def lane_map():
