@@ -8,6 +8,7 @@ import array
 import ctypes
 import os
 import struct
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Inputs"))
@@ -60,8 +61,7 @@ def run_one(d, name, tile, waves, shape):
     return list(array.array("f", out.raw))
 
 
-def main():
-    d = sys.argv[1]
+def init_context():
     check(cuda.cuInit(0), "cuInit")
     dev = ctypes.c_int()
     check(cuda.cuDeviceGet(ctypes.byref(dev), 0), "cuDeviceGet")
@@ -70,29 +70,48 @@ def main():
     ctx = ctypes.c_void_p()
     check(cuda.cuDevicePrimaryCtxRetain(ctypes.byref(ctx), dev), "cuDevicePrimaryCtxRetain")
     check(cuda.cuCtxSetCurrent(ctx), "cuCtxSetCurrent")
-    print(f"device: {devname.value.decode()}")
+    return devname.value.decode()
+
+
+def one(d, line):
+    """Run one manifest line in this process; print one result line. A CUDA
+    fault (e.g. an out-of-range shared-memory access of a buggy kernel)
+    poisons the context, so the parent runs every kernel in its own process."""
+    name, tile, waves, shape, expect = line.split()
+    tile = tuple(int(x) for x in tile.split(","))
+    shape = tuple(int(x) for x in shape.split(","))
+    init_context()
+    try:
+        got = run_one(d, name, tile, int(waves), shape)
+    except RuntimeError as e:
+        # A kernel that faults computes no result: it cannot match.
+        ok = expect == "mismatch"
+        print(f"{name:22s} fault    ({e}) expected {expect}: {'ok' if ok else 'FAIL'}")
+        return 0 if ok else 1
+    notes = []
+    bad = check_gemm.compare(got, check_gemm.reference(tile, int(waves), shape), shape[1],
+                             out=notes.append)
+    result = "match" if bad == 0 else "mismatch"
+    ok = result == expect
+    print(f"{name:22s} {result:8s} ({bad} of {shape[0] * shape[1]} differ) "
+          f"expected {expect}: {'ok' if ok else 'FAIL'}")
+    if not ok:
+        for n in notes:
+            print("   ", n)
+    return 0 if ok else 1
+
+
+def main():
+    d = sys.argv[1]
+    if len(sys.argv) > 3 and sys.argv[2] == "--one":
+        return one(d, sys.argv[3])
+    print(f"device: {init_context()}", flush=True)
     failures = 0
     for line in open(os.path.join(d, "manifest.txt")):
-        name, tile, waves, shape, expect = line.split()
-        tile = tuple(int(x) for x in tile.split(","))
-        shape = tuple(int(x) for x in shape.split(","))
-        try:
-            got = run_one(d, name, tile, int(waves), shape)
-        except RuntimeError as e:
-            print(f"{name}: {e}")
-            failures += 1
+        if not line.strip():
             continue
-        notes = []
-        bad = check_gemm.compare(got, check_gemm.reference(tile, int(waves), shape), shape[1],
-                                 out=notes.append)
-        result = "match" if bad == 0 else "mismatch"
-        ok = result == expect
-        failures += not ok
-        print(f"{name:22s} {result:8s} ({bad} of {shape[0] * shape[1]} differ) "
-              f"expected {expect}: {'ok' if ok else 'FAIL'}")
-        if not ok:
-            for n in notes:
-                print("   ", n)
+        r = subprocess.run([sys.executable, os.path.abspath(__file__), d, "--one", line.strip()])
+        failures += r.returncode != 0
     print("all expectations hold" if not failures else f"{failures} failed")
     return 1 if failures else 0
 
