@@ -165,8 +165,13 @@ void applyPlan(LoopModel &Model, const ClusterPlan &Plan,
   bool LDSOutstanding = false;
   for (unsigned C = 0; C < Clusters.size(); ++C) {
     bool Dot = Clusters[C].Kind == ClusterKind::Dot;
-    if (Dot)
+    // Gated: the priority goes up after the first MFMA, which issues at
+    // priority 0 only once no wave at priority 1 has an MFMA ready.
+    bool RaisePending = Dot;
+    if (Dot && !Plan.Layout.GateDotEntry) {
       Emit(Ops.SSetPrio, 1);
+      RaisePending = false;
+    }
     std::vector<const InstInfo *> InCluster;
     for (; Pos < Plan.Order.size() && Plan.ClusterOf[Plan.Order[Pos]] == C;
          ++Pos) {
@@ -174,7 +179,13 @@ void applyPlan(LoopModel &Model, const ClusterPlan &Plan,
       MBB.splice(End, &MBB, II.MI);
       LDSOutstanding |= touchesLDS(II.Kind);
       InCluster.push_back(&II);
+      if (RaisePending && II.Kind == InstKind::MFMA) {
+        Emit(Ops.SSetPrio, 1);
+        RaisePending = false;
+      }
     }
+    if (RaisePending)
+      Emit(Ops.SSetPrio, 1);
     emitInterleave(Clusters[C], InCluster, TII, [&](const InterleaveGroup &G) {
       BuildMI(MBB, End, DL, TII.get(Ops.SchedGroupBarrier))
           .addImm(G.Mask)

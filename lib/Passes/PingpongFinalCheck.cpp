@@ -45,6 +45,18 @@ public:
 };
 } // namespace
 
+// The gated entry of a dot cluster: its first MFMA, issued at priority 0,
+// right before the s_setprio that raises the rest (one-cluster's gate).
+static bool opensDotCluster(const MachineInstr &MFMA, const OpcodeTable &Ops) {
+  for (const MachineInstr *MI = MFMA.getNextNode(); MI; MI = MI->getNextNode()) {
+    if (MI->isDebugInstr())
+      continue;
+    return Ops.classify(*MI) == InstKind::SetPrio && MI->getOperand(0).isImm() &&
+           MI->getOperand(0).getImm() > 0;
+  }
+  return false;
+}
+
 char PingpongFinalCheck::ID = 0;
 char &pingpong::PingpongFinalCheckPassID = PingpongFinalCheck::ID;
 
@@ -99,7 +111,7 @@ bool PingpongFinalCheck::runOnMachineFunction(MachineFunction &MF) {
         break;
       case InstKind::MFMA:
         RegionMFMA += Raised;
-        StrayMFMA += !Raised;
+        StrayMFMA += !Raised && !opensDotCluster(MI, Ops);
         break;
       case InstKind::LDSRead:
       case InstKind::LDSWrite:

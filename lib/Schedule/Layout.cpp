@@ -81,13 +81,15 @@ int ClusterLayout::desired(const InstInfo &I) const {
 
 std::string ClusterLayout::print() const {
   std::string S = Version;
-  SmallVector<StringRef, 3> Flags;
+  SmallVector<StringRef, 4> Flags;
   if (BarrierBetweenClusters)
     Flags.push_back("barrier");
   if (AsymmetricSync)
     Flags.push_back("asymmetric");
   if (DelayGlobalDataUse)
     Flags.push_back("delay-global-data");
+  if (GateDotEntry)
+    Flags.push_back("gate");
   if (!Flags.empty())
     S += "; sync " + join(Flags, " ");
   for (const Cluster &C : Clusters) {
@@ -199,9 +201,11 @@ std::optional<ClusterLayout> parseLayout(StringRef Text, unsigned NumDots,
           L.AsymmetricSync = true;
         else if (F == "delay-global-data")
           L.DelayGlobalDataUse = true;
+        else if (F == "gate")
+          L.GateDotEntry = true;
         else {
           Error = ("unknown sync flag '" + F +
-                   "' (expected barrier, asymmetric, delay-global-data)")
+                   "' (expected barrier, asymmetric, delay-global-data, gate)")
                       .str();
           return std::nullopt;
         }

@@ -15,7 +15,7 @@ namespace pingpong {
 // The memory cluster is cut by operand: A's reads and loads, then B's (reads
 // and loads of an unknown operand go with B).
 static const char *OnePPLayout =
-    "pingpong-layout v1; "
+    "pingpong-layout v1; sync delay-global-data gate; "
     "mem mem-a: local-read.a, global-load.a; "
     "mem mem-b: local-read, global-load; "
     "dot dot: dot; "

@@ -13,7 +13,9 @@
 // Clauses are separated by ';'. `sync` lists the layout's flags: `barrier`
 // (s_barrier with the LDS drained between clusters; replaces the loop's own
 // barriers), `asymmetric` (waves 4-7 one cluster behind), `delay-global-data`
-// (VALU on global-load data goes with its users). A cluster clause is
+// (VALU on global-load data goes with its users), `gate` (each dot cluster's
+// first MFMA issues before s_setprio 1: a wave enters its dot only when the
+// other wave of its SIMD is out of its own). A cluster clause is
 // `mem|mem+|dot NAME: SELECTOR, ...`; `mem+` continues the cluster before it
 // (only a scheduling fence between them). A selector is a role (`local-read`,
 // `local-write`, `global-load`, `dot`, `operand-prep`), optionally `.a`/`.b`
@@ -98,6 +100,12 @@ struct ClusterLayout {
   /// out the global latency. Measured in the model: a gain for the 8-wave
   /// modes (barrier-paced), a loss for one-cluster (docs/modes.md).
   bool DelayGlobalDataUse = false;
+  /// A dot cluster's first MFMA issues at priority 0, s_setprio 1 after it:
+  /// while the other wave of the SIMD runs its dot at priority 1, an MFMA at
+  /// priority 0 loses every arbitration for the MFMA pipe, so a wave can
+  /// start its dot only once the other's has issued its last MFMA. Paces two
+  /// waves without a barrier (one-cluster: they are of two workgroups).
+  bool GateDotEntry = false;
   /// Dots of the loop, for slice selectors.
   unsigned NumDots = 0;
 
