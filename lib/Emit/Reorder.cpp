@@ -165,13 +165,13 @@ void applyPlan(LoopModel &Model, const ClusterPlan &Plan,
   bool LDSOutstanding = false;
   for (unsigned C = 0; C < Clusters.size(); ++C) {
     bool Dot = Clusters[C].Kind == ClusterKind::Dot;
-    // Gated: the priority goes up after the first MFMA, which issues at
-    // priority 0 only once no wave at priority 1 has an MFMA ready.
-    bool RaisePending = Dot;
-    if (Dot && !Plan.Layout.GateDotEntry) {
+    // Gated: the first MFMA issues at priority 1, above the other wave's
+    // memory cluster (0) and below its dot (2), so it waits until the other
+    // wave's last MFMA has issued; the rest of the dot runs at 2.
+    bool Gated = Dot && Plan.Layout.GateDotEntry;
+    bool RaisePending = Gated;
+    if (Dot)
       Emit(Ops.SSetPrio, 1);
-      RaisePending = false;
-    }
     std::vector<const InstInfo *> InCluster;
     for (; Pos < Plan.Order.size() && Plan.ClusterOf[Plan.Order[Pos]] == C;
          ++Pos) {
@@ -180,12 +180,10 @@ void applyPlan(LoopModel &Model, const ClusterPlan &Plan,
       LDSOutstanding |= touchesLDS(II.Kind);
       InCluster.push_back(&II);
       if (RaisePending && II.Kind == InstKind::MFMA) {
-        Emit(Ops.SSetPrio, 1);
+        Emit(Ops.SSetPrio, 2);
         RaisePending = false;
       }
     }
-    if (RaisePending)
-      Emit(Ops.SSetPrio, 1);
     emitInterleave(Clusters[C], InCluster, TII, [&](const InterleaveGroup &G) {
       BuildMI(MBB, End, DL, TII.get(Ops.SchedGroupBarrier))
           .addImm(G.Mask)

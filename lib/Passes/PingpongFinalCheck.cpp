@@ -45,18 +45,6 @@ public:
 };
 } // namespace
 
-// The gated entry of a dot cluster: its first MFMA, issued at priority 0,
-// right before the s_setprio that raises the rest (one-cluster's gate).
-static bool opensDotCluster(const MachineInstr &MFMA, const OpcodeTable &Ops) {
-  for (const MachineInstr *MI = MFMA.getNextNode(); MI; MI = MI->getNextNode()) {
-    if (MI->isDebugInstr())
-      continue;
-    return Ops.classify(*MI) == InstKind::SetPrio && MI->getOperand(0).isImm() &&
-           MI->getOperand(0).getImm() > 0;
-  }
-  return false;
-}
-
 char PingpongFinalCheck::ID = 0;
 char &pingpong::PingpongFinalCheckPassID = PingpongFinalCheck::ID;
 
@@ -102,16 +90,21 @@ bool PingpongFinalCheck::runOnMachineFunction(MachineFunction &MF) {
       if (!Loc && MI.getDebugLoc())
         Loc = MI.getDebugLoc();
       switch (Ops.classify(MI)) {
-      case InstKind::SetPrio:
-        CloseRegion();
-        Raised = MI.getOperand(0).getImm() > 0;
+      case InstKind::SetPrio: {
+        // Raising an already raised priority (one-cluster's gated dot:
+        // 1 for its first MFMA, then 2) stays in the same region.
+        bool Raise = MI.getOperand(0).getImm() > 0;
+        if (!(Raised && Raise))
+          CloseRegion();
+        Raised = Raise;
         break;
+      }
       case InstKind::Waitcnt:
         RegionWaits += Raised;
         break;
       case InstKind::MFMA:
         RegionMFMA += Raised;
-        StrayMFMA += !Raised && !opensDotCluster(MI, Ops);
+        StrayMFMA += !Raised;
         break;
       case InstKind::LDSRead:
       case InstKind::LDSWrite:
