@@ -53,6 +53,25 @@ const char *stallKey(int S) {
 }
 
 namespace {
+// Between waves of equal priority the ISA picks the oldest. PPSIM_TIE_BREAK=
+// youngest|hashed (a pseudo-random order per turn) replaces that rule, to
+// test whether a schedule's timing depends on it (docs/cycle-model.md).
+enum class Tie { Oldest, Youngest, Hashed };
+const Tie TieBreak = [] {
+  const char *E = getenv("PPSIM_TIE_BREAK");
+  if (E && !strcmp(E, "youngest")) return Tie::Youngest;
+  if (E && !strcmp(E, "hashed")) return Tie::Hashed;
+  return Tie::Oldest;
+}();
+uint32_t tieHash(int Gid, int64_t T) {
+  uint32_t H = uint32_t(Gid + 1) * 0x9E3779B1u ^ uint32_t(T) * 0x85EBCA6Bu;
+  H ^= H >> 15;
+  H *= 0x2C1B3C6Du;
+  return H ^ (H >> 12);
+}
+} // namespace
+
+namespace {
 
 // ---------------------------------------------------------------- operands
 struct Opnd {
@@ -1503,8 +1522,13 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
     std::vector<Wave *> Pool;
     for (auto &W : Waves) if (!W->Done && W->Simd == Simd) Pool.push_back(W.get());
     if (Pool.empty()) continue;
-    std::stable_sort(Pool.begin(), Pool.end(), [](Wave *A, Wave *B) {
+    std::stable_sort(Pool.begin(), Pool.end(), [T](Wave *A, Wave *B) {
       if (A->Prio != B->Prio) return A->Prio > B->Prio;
+      switch (TieBreak) {
+      case Tie::Youngest: return A->Gid > B->Gid;
+      case Tie::Hashed: return tieHash(A->Gid, T) < tieHash(B->Gid, T);
+      case Tie::Oldest: break;
+      }
       return A->Gid < B->Gid;
     });
     int SlotPrio[5];
