@@ -203,8 +203,10 @@ void applyPlan(LoopModel &Model, const ClusterPlan &Plan,
       break;
     // Drain LDS before a barrier (the other wave group may overwrite what
     // was read, or read what was written: Triton #11696) and before a dot
-    // cluster (no wait may land inside it).
-    if (LDSOutstanding && (Barrier || NextIsDot)) {
+    // cluster (no wait may land inside it) unless the layout lets the dot
+    // wait for its own operands.
+    bool DrainForDot = NextIsDot && !Plan.Layout.WaitsInDot;
+    if (LDSOutstanding && (Barrier || DrainForDot)) {
       Emit(Ops.SWaitcnt, DrainLDS);
       LDSOutstanding = false;
     }

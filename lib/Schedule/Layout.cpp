@@ -81,7 +81,7 @@ int ClusterLayout::desired(const InstInfo &I) const {
 
 std::string ClusterLayout::print() const {
   std::string S = Version;
-  SmallVector<StringRef, 4> Flags;
+  SmallVector<StringRef, 5> Flags;
   if (BarrierBetweenClusters)
     Flags.push_back("barrier");
   if (AsymmetricSync)
@@ -90,6 +90,8 @@ std::string ClusterLayout::print() const {
     Flags.push_back("delay-global-data");
   if (GateDotEntry)
     Flags.push_back("gate");
+  if (WaitsInDot)
+    Flags.push_back("dot-waits");
   if (!Flags.empty())
     S += "; sync " + join(Flags, " ");
   for (const Cluster &C : Clusters) {
@@ -203,9 +205,12 @@ std::optional<ClusterLayout> parseLayout(StringRef Text, unsigned NumDots,
           L.DelayGlobalDataUse = true;
         else if (F == "gate")
           L.GateDotEntry = true;
+        else if (F == "dot-waits")
+          L.WaitsInDot = true;
         else {
           Error = ("unknown sync flag '" + F +
-                   "' (expected barrier, asymmetric, delay-global-data, gate)")
+                   "' (expected barrier, asymmetric, delay-global-data, gate, "
+                   "dot-waits)")
                       .str();
           return std::nullopt;
         }

@@ -1,22 +1,28 @@
 //===- OnePP.cpp - one memory and one dot cluster (4 warps) --------------===//
 //
-// Two waves per SIMD come from two different workgroups, so no barrier is
-// needed to phase-shift them: s_setprio alone keeps the wave in its dot
-// cluster ahead of the other one's memory cluster. The memory cluster
-// interleaves operand A's LDS reads and global loads, then B's (Triton's
-// transformOnePPClusters); LDS writes and the loop's own barriers follow
-// the dot, where they were.
+// Two waves per SIMD come from two different workgroups, so no barrier
+// phase-shifts them: the priorities do. The dot is gated: its first MFMA
+// issues at priority 1, the rest at 2, the memory cluster at 0. An MFMA at 1
+// loses the MFMA pipe to the other wave's dot (2) and wins against its
+// memory work (0), so a wave enters its dot only after the other wave's last
+// MFMA, whatever the hardware does between waves of equal priority
+// (docs/triton.md, "One-cluster: the gated dot").
+// The memory cluster: A's global loads first (with the address arithmetic,
+// in the shadow of the loop's LDS-write drain), A's LDS reads, then B's
+// reads and loads; the dot waits for its own operands (no full drain), and
+// VALU on this iteration's global-load data (B's v_perm packing) goes after
+// the dot with the LDS writes it feeds, where the data has arrived.
 //
 //===----------------------------------------------------------------------===//
 #include "pingpong/Schedule/ClusterPlan.h"
 
 namespace pingpong {
 
-// The memory cluster is cut by operand: A's reads and loads, then B's (reads
-// and loads of an unknown operand go with B).
+// Reads and loads of an unknown operand go with B.
 static const char *OnePPLayout =
-    "pingpong-layout v1; sync delay-global-data gate; "
-    "mem mem-a: local-read.a, global-load.a; "
+    "pingpong-layout v1; sync delay-global-data gate dot-waits; "
+    "mem mem-g: global-load.a; "
+    "mem mem-a: local-read.a; "
     "mem mem-b: local-read, global-load; "
     "dot dot: dot; "
     "mem store: local-write";

@@ -15,7 +15,9 @@
 // barriers), `asymmetric` (waves 4-7 one cluster behind), `delay-global-data`
 // (VALU on global-load data goes with its users), `gate` (each dot cluster's
 // first MFMA issues before s_setprio 1: a wave enters its dot only when the
-// other wave of its SIMD is out of its own). A cluster clause is
+// other wave of its SIMD is out of its own), `dot-waits` (no LDS drain
+// before a dot that no barrier precedes: its MFMAs wait for their own
+// operands). A cluster clause is
 // `mem|mem+|dot NAME: SELECTOR, ...`; `mem+` continues the cluster before it
 // (only a scheduling fence between them). A selector is a role (`local-read`,
 // `local-write`, `global-load`, `dot`, `operand-prep`), optionally `.a`/`.b`
@@ -106,6 +108,10 @@ struct ClusterLayout {
   /// start its dot only once the other's has issued its last MFMA. Paces two
   /// waves without a barrier (one-cluster: they are of two workgroups).
   bool GateDotEntry = false;
+  /// No LDS drain before a dot cluster that no barrier precedes: LLVM's
+  /// SIInsertWaitcnts waits for each LDS read before its first MFMA, so the
+  /// dot starts on its first operands and the rest land during it.
+  bool WaitsInDot = false;
   /// Dots of the loop, for slice selectors.
   unsigned NumDots = 0;
 
