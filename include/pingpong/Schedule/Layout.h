@@ -99,8 +99,8 @@ struct ClusterLayout {
   /// Instructions without a role that use this iteration's global-load data
   /// (v_perm/pack before an LDS write) go to the memory cluster of their
   /// users rather than the first one after the load, where they would wait
-  /// out the global latency. Measured in the model: a gain for the 8-wave
-  /// modes (barrier-paced), a loss for one-cluster (docs/modes.md).
+  /// out the global latency. Measured in the model: a gain in every mode;
+  /// one-cluster needs the gate with it, or its waves stop alternating.
   bool DelayGlobalDataUse = false;
   /// A dot cluster's first MFMA issues at priority 0, s_setprio 1 after it:
   /// while the other wave of the SIMD runs its dot at priority 1, an MFMA at
