@@ -14,8 +14,8 @@
 // (s_barrier with the LDS drained between clusters; replaces the loop's own
 // barriers), `asymmetric` (waves 4-7 one cluster behind), `delay-global-data`
 // (VALU on global-load data goes with its users), `gate` (each dot cluster's
-// first MFMA issues before s_setprio 1: a wave enters its dot only when the
-// other wave of its SIMD is out of its own), `dot-waits` (no LDS drain
+// first MFMA at s_setprio 1, the rest at 2: a wave enters its dot only when
+// the other wave of its SIMD is out of its own), `dot-waits` (no LDS drain
 // before a dot that no barrier precedes: its MFMAs wait for their own
 // operands). A cluster clause is
 // `mem|mem+|dot NAME: SELECTOR, ...`; `mem+` continues the cluster before it
@@ -102,11 +102,12 @@ struct ClusterLayout {
   /// out the global latency. Measured in the model: a gain in every mode;
   /// one-cluster needs the gate with it, or its waves stop alternating.
   bool DelayGlobalDataUse = false;
-  /// A dot cluster's first MFMA issues at priority 0, s_setprio 1 after it:
-  /// while the other wave of the SIMD runs its dot at priority 1, an MFMA at
-  /// priority 0 loses every arbitration for the MFMA pipe, so a wave can
-  /// start its dot only once the other's has issued its last MFMA. Paces two
-  /// waves without a barrier (one-cluster: they are of two workgroups).
+  /// A dot cluster's first MFMA issues at priority 1, the rest at 2 (memory
+  /// clusters at 0): while the other wave of the SIMD runs its dot at 2, an
+  /// MFMA at 1 loses every arbitration for the MFMA pipe, so a wave starts
+  /// its dot only once the other's has issued its last MFMA; at 1 it still
+  /// wins against the other's memory work. Paces two waves without a
+  /// barrier (one-cluster: they are of two workgroups).
   bool GateDotEntry = false;
   /// No LDS drain before a dot cluster that no barrier precedes: LLVM's
   /// SIInsertWaitcnts waits for each LDS read before its first MFMA, so the
