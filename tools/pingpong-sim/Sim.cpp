@@ -1526,7 +1526,10 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &
       if (A->Prio != B->Prio) return A->Prio > B->Prio;
       switch (TieBreak) {
       case Tie::Youngest: return A->Gid > B->Gid;
-      case Tie::Hashed: return tieHash(A->Gid, T) < tieHash(B->Gid, T);
+      case Tie::Hashed:
+        if (tieHash(A->Gid, T) != tieHash(B->Gid, T))
+          return tieHash(A->Gid, T) < tieHash(B->Gid, T);
+        break;
       case Tie::Oldest: break;
       }
       return A->Gid < B->Gid;
