@@ -3,6 +3,7 @@
 #include "pingpong/ISA/Opcodes.h"
 #include "pingpong/Sync/SyncRules.h"
 #include "pingpong/Sync/Waitcnt.h"
+#include "pingpong/Target/TargetFacts.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -145,7 +146,7 @@ groupBranchTakenByHigh(const MachineInstr &Br, const MachineBasicBlock &MBB,
     SCCHigh.reset();
     StringRef N = T.name(MI.getOpcode());
     if (N == "S_AND_B32" && MI.getNumOperands() >= 3 && MI.getOperand(2).isImm() &&
-        MI.getOperand(2).getImm() == 256)
+        MI.getOperand(2).getImm() == target::waveGroupBit())
       SCCHigh = true; // SCC = (tid.x & 256) != 0
     else if ((N == "S_CMP_LG_U32" || N == "S_CMP_EQ_U32") &&
              MI.getOperand(0).isReg() &&
@@ -529,7 +530,8 @@ SyncReport Checker::run() {
   for (const MachineBasicBlock &MBB : MF)
     for (const MachineInstr &MI : MBB)
       if (T.name(MI.getOpcode()) == "S_AND_B32" && MI.getNumOperands() >= 3 &&
-          MI.getOperand(2).isImm() && MI.getOperand(2).getImm() == 256)
+          MI.getOperand(2).isImm() &&
+          MI.getOperand(2).getImm() == target::waveGroupBit())
         GroupRegs.insert(MI.getOperand(0).getReg());
   for (const MachineInstr &MI : L.getHeader()->instrs())
     R.Barriers += T.classify(MI) == InstKind::Barrier;

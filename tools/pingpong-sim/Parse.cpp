@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "Sim.h"
 #include "pingpong/Sync/Waitcnt.h"
+#include "pingpong/Target/TargetFacts.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/MC/MCAsmInfo.h"
@@ -417,10 +418,10 @@ bool parseProgram(const ParseOptions &O, Program &P) {
   }
   std::string Cpu = O.Mcpu.empty() ? FileCpu : O.Mcpu;
   if (Cpu.empty())
-    Cpu = "gfx942";
-  if (Cpu != "gfx942" && Cpu != "gfx950") {
-    errs() << O.File << ": error: target '" << Cpu
-           << "' is not modelled (pingpong-sim models gfx942 and gfx950); use --mcpu\n";
+    Cpu = pingpong::target::supportedTargets().front().CPU;
+  if (!pingpong::target::factsFor(Cpu)) {
+    errs() << O.File << ": error: target '" << Cpu << "' is not modelled (pingpong-sim models "
+           << pingpong::target::supportedCPUList() << "); use --mcpu\n";
     return false;
   }
   if (!O.Mcpu.empty() && !FileCpu.empty() && FileCpu != O.Mcpu) {
@@ -605,7 +606,7 @@ bool parseProgram(const ParseOptions &O, Program &P) {
           Hit = &Rules[K];
       int TableCycles = 0;
       if (Hit) {
-        TableCycles = Cpu == "gfx950" ? Hit->Cycles950 : Hit->Cycles942;
+        TableCycles = isGfx950(Cpu) ? Hit->Cycles950 : Hit->Cycles942;
         In.MfmaCoexec = Hit->Coexec;
         if (Hit->F8F6F4) {
           // cbsz / blgp select the A / B formats: 0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4
