@@ -10,6 +10,7 @@
 #include "pingpong/ISA/Opcodes.h"
 #include "pingpong/ISA/Waitcnt.h"
 #include "pingpong/Schedule/ClusterPlan.h"
+#include "pingpong/Schedule/ModeChoice.h"
 
 #include "llvm/CodeGen/MIRParser/MIRParser.h"
 #include "llvm/CodeGen/MachineDominators.h"

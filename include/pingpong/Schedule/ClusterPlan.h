@@ -59,15 +59,7 @@ std::optional<std::vector<unsigned>> hoistLDSDMAOrder(const LoopModel &M,
                                                       const DepGraph &G,
                                                       unsigned &Moved);
 
-/// Triton's tile-size thresholds (M*N*K*elemBits of the workgroup tile).
-namespace tile {
-constexpr uint64_t Min = 262144, Small = 16777216, Medium = 33554432,
-                   Large = 67108864;
-}
-
-/// Auto selection: the modes worth trying for this loop, best first, or the
-/// reason none applies. Register pressure is checked by the caller.
-std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why);
+/// The mode choice (candidateModes, the tile thresholds): ModeChoice.h.
 
 } // namespace pingpong
 #endif
