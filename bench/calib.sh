@@ -32,6 +32,15 @@ run() {
   else r="$(python3 -c "print('%.3f' % ($base / $c))")"; fi
   printf '%-34s %12s %8s %8s\n' "$name" "$c" "$b" "$r"
 }
+# runasm NAME FILE.s "SIM ARGS" [first]: the same for committed assembly (no compile)
+runasm() {
+  local name="$1" asm="$2" sa="$3" first="${4:-}"
+  "$SIM" run "$asm" --iterations "$ITER" $sa --json "$OUT/$name.json" > "$OUT/$name.report" ||
+    { echo "$name: failed (see $OUT/$name.report)"; return; }
+  read -r c b < <(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("%.1f %.1f" % (d["cycles_per_iteration"], d["mfma_busy_pct"]))' "$OUT/$name.json")
+  [ "$first" = first ] && { base="$c"; baseb="$b"; }
+  printf '%-34s %12s %8s %8s\n' "$name" "$c" "$b" "$(python3 -c "print('%.3f' % ($base / $c))")"
+}
 K="$here/test/kernels"
 printf '%-34s %12s %8s %8s\n' variant cycles/iter MFMA% speedup
 # (a) seed 004: skinny M=128 MXFP4, 128x128x512 tile, 8 waves, LDS DMA, 2 stages.
@@ -49,3 +58,12 @@ run hk.bf16.4wave "$K/gemm.hip" "-DBM=128 -DBN=128 -DWAVES=4 -DMFMA=16 -DDTYPE=b
     "--gemm 8192,8192,8192 --tile 128,128 --workgroups-per-cu 1 --waves-per-workgroup 4" first busy
 run hk.bf16.8wave-pingpong "$K/gemm.hip" "-DBM=256 -DBN=256 -DWAVES=8 -DMFMA=16 -DDTYPE=bf16" \
     "-load $PLUGIN -pass-remarks=amdgpu-pingpong" "--gemm 8192,8192,8192 --tile 256,256" "" busy
+# (d) Triton PR #5018 (block pingpong, MI300X = gfx942): "+10% on a compute-bound fbgemm fp8
+#     shape" (tile not stated). Triton 3.6's own assembly (corpus/triton) of the fp8 gfx942 GEMM
+#     its pingpong changes: 128x128x128 TN, 4 warps, one-cluster; the 256x256x128 and 256x128x128
+#     fp8 gfx942 cases compile to the same code with and without it. Two workgroups per CU (LDS
+#     32 KB, occupancy 2), 8192^3 through the L2 rule.
+T="$here/corpus/triton"
+D="--mcpu gfx942 --waves-per-workgroup 4 --workgroups-per-cu 2 --gemm 8192,8192,8192 --tile 128,128"
+runasm triton5018.fp8.no-pingpong "$T/mm_fp8_tn_128x128x128_w4_ns2_gfx942_pp0/kernel.amdgcn" "$D" first
+runasm triton5018.fp8.pingpong    "$T/mm_fp8_tn_128x128x128_w4_ns2_gfx942_pp1/kernel.amdgcn" "$D"

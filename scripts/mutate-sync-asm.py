@@ -13,7 +13,10 @@ back-edge whose body has an MFMA, as pingpong-sim picks it); "asym" = an
 s_barrier that is the first instruction after a conditional branch (the wave
 group's extra barrier of the asymmetric sync); "prologue"/"epilogue" otherwise.
 
-usage: mutate-sync-asm.py K.s OUTDIR [pingpong-sim verify options...]
+usage: mutate-sync-asm.py K.s OUTDIR [--loop-only] [pingpong-sim verify options...]
+--loop-only: mutate only the hot loop's waits and barriers (and the
+asymmetric-sync barriers), the required ones; faster on kernels with long
+prologues and epilogues.
 Exit code: 0 if the unmutated kernel is clean and every required mutation is
 caught, else 1.
 """
@@ -21,6 +24,8 @@ import os, re, subprocess, sys
 
 src, out = sys.argv[1:3]
 extra = sys.argv[3:]
+loop_only = "--loop-only" in extra
+extra = [a for a in extra if a != "--loop-only"]
 sim = os.environ.get("PINGPONG_SIM", "pingpong-sim")
 os.makedirs(out, exist_ok=True)
 lines = open(src).read().split("\n")
@@ -101,6 +106,8 @@ for i in range(start, end):
     if not (c.startswith("s_waitcnt") or c == "s_barrier"):
         continue
     w = where(i)
+    if loop_only and w not in ("loop", "asym"):
+        continue
     mutant = lines[:i] + [";" + lines[i]] + lines[i + 1:]  # same line numbers
     hit, why = verify("\n".join(mutant))
     total += 1

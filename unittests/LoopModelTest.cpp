@@ -157,7 +157,7 @@ TEST_F(TinyLoop, LayoutsAndAutoChoice) {
   Rejection Why;
   // 64x64x32 x 16 bits = 2097152: too small for 8 waves.
   EXPECT_TRUE(candidateModes(*A.Model, Why).empty());
-  EXPECT_NE(Why.Reason.find("below 33554432"), std::string::npos) << Why.Reason;
+  EXPECT_NE(Why.Reason.find("below 8388608"), std::string::npos) << Why.Reason;
   EXPECT_TRUE(layoutTwoPP(*A.Model, Why).has_value());
   // 2 K steps x 2 accumulators: four-cluster splits each K step's
   // accumulators, K-major (acc0 k0, acc1 k0, acc0 k1, acc1 k1).

@@ -53,6 +53,20 @@ TEST(SyncRules, Counters) {
   EXPECT_FALSE(sameInOrderStream(OpClass::SMEM, OpClass::SMEM, Target::Gfx942));
 }
 
+TEST(SyncRules, RegisterOperands) {
+  // The spill code's tuple on a scratch store/reload is liveness, not access.
+  OpClass Scratch = classifyByName("SCRATCH_STORE_DWORDX4_ST").Class;
+  EXPECT_EQ(Scratch, OpClass::VMEMStore);
+  EXPECT_EQ(classifyByName("SCRATCH_LOAD_DWORD_SADDR").Class, OpClass::VMEMLoad);
+  EXPECT_FALSE(registerOperandCounts(Scratch, /*Implicit=*/true, "VGPR4_VGPR5_VGPR6_VGPR7"));
+  EXPECT_FALSE(registerOperandCounts(OpClass::VMEMLoad, true, "AGPR0_AGPR1"));
+  EXPECT_TRUE(registerOperandCounts(Scratch, /*Implicit=*/false, "VGPR4_VGPR5_VGPR6_VGPR7"));
+  EXPECT_TRUE(registerOperandCounts(Scratch, true, "FLAT_SCR"));
+  EXPECT_TRUE(registerOperandCounts(OpClass::LDSDMA, true, "M0"));
+  // Not on ALU instructions (v_movrel reads its tuple implicitly).
+  EXPECT_TRUE(registerOperandCounts(OpClass::None, true, "VGPR0_VGPR1"));
+}
+
 TEST(SyncRules, Retire) {
   CounterUse Vm = countersOf(OpClass::VMEMLoad, Target::Gfx942);
   EXPECT_TRUE(retires(Waitcnt::vm(2), Vm, 2, 0));

@@ -32,20 +32,33 @@ unsigned peakVectorPressure(const LoopModel &Model, ArrayRef<unsigned> Order,
   const MachineRegisterInfo &MRI = MF.getRegInfo();
   const TargetRegisterInfo &TRI = *MF.getSubtarget().getRegisterInfo();
 
-  // Blocks reachable from the loop's exits: a value used there is live
-  // through the loop if its definition comes before the loop.
-  SmallPtrSet<const MachineBasicBlock *, 16> After;
-  SmallVector<const MachineBasicBlock *, 8> Work;
+  // A value defined before the loop is live through it when a use can be
+  // reached from the loop's exits without passing its definition again (in
+  // SSA, passing the definition starts a new value: in a persistent kernel
+  // the outer loop leads from the K loop's exit back to every block, but the
+  // values defined there are redefined before their next use).
+  SmallVector<const MachineBasicBlock *, 4> Exits;
   for (const MachineBasicBlock *S : Body->successors())
     if (S != Body)
-      Work.push_back(S);
-  while (!Work.empty()) {
-    const MachineBasicBlock *B = Work.pop_back_val();
-    if (B == Body || !After.insert(B).second)
-      continue;
-    for (const MachineBasicBlock *S : B->successors())
-      Work.push_back(S);
-  }
+      Exits.push_back(S);
+  DenseMap<const MachineBasicBlock *, SmallPtrSet<const MachineBasicBlock *, 16>>
+      AfterCache;
+  auto ReachableAfter = [&](const MachineBasicBlock *Stop)
+      -> const SmallPtrSet<const MachineBasicBlock *, 16> & {
+    auto It = AfterCache.find(Stop);
+    if (It != AfterCache.end())
+      return It->second;
+    SmallPtrSet<const MachineBasicBlock *, 16> &After = AfterCache[Stop];
+    SmallVector<const MachineBasicBlock *, 8> Work(Exits.begin(), Exits.end());
+    while (!Work.empty()) {
+      const MachineBasicBlock *B = Work.pop_back_val();
+      if (B == Body || !After.insert(B).second || B == Stop)
+        continue; // a use in Stop itself may still read the old value
+      for (const MachineBasicBlock *S : B->successors())
+        Work.push_back(S);
+    }
+    return After;
+  };
 
   unsigned Through = 0;
   DenseSet<Register> LiveOut;
@@ -61,6 +74,8 @@ unsigned peakVectorPressure(const LoopModel &Model, ArrayRef<unsigned> Order,
       continue;
     const MachineBasicBlock *DefBB = Def->getParent();
     bool DefInBody = DefBB == Body && !Def->isPHI();
+    // Body's own definitions: the exits' reachable set stops at Body anyway.
+    const auto &After = ReachableAfter(DefInBody ? Body : DefBB);
     bool UsedInBody = false, UsedAfter = false, FeedsHeaderPhi = false;
     for (const MachineInstr &U : MRI.use_nodbg_instructions(R)) {
       const MachineBasicBlock *UB = U.getParent();
@@ -68,7 +83,8 @@ unsigned peakVectorPressure(const LoopModel &Model, ArrayRef<unsigned> Order,
         FeedsHeaderPhi = true;
       else if (UB == Body)
         UsedInBody = true;
-      else if (After.count(UB))
+      else if (After.count(UB) && !(UB == DefBB && !U.isPHI() &&
+                                    !DefInBody && UB != Body))
         UsedAfter = true;
     }
     if (DefInBody) {

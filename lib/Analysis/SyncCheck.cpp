@@ -351,6 +351,9 @@ bool Checker::checkRegisters(const std::vector<Step> &Tr,
     for (const MachineOperand &MO : A.MI->operands()) {
       if (!MO.isReg() || !MO.getReg() || !MO.getReg().isPhysical())
         continue;
+      if (!sync::registerOperandCounts(A.Rules.Class, MO.isImplicit(),
+                                       TRI.getName(MO.getReg())))
+        continue; // spill liveness marker, not an access
       for (unsigned P : Out) {
         const Access &PA = *Tr[P].A;
         if (!PA.LoadsRegs)

@@ -4,6 +4,7 @@
 #include "pingpong/Sync/SyncRules.h"
 #include "pingpong/Schedule/ClusterPlan.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/CodeGen/MachineBasicBlock.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstrBuilder.h"
@@ -101,6 +102,40 @@ private:
 };
 } // namespace
 
+static unsigned interleaveRepeats(const Cluster &Cl,
+                           const std::vector<const InstInfo *> &Insts,
+                           const TargetInstrInfo &TII) {
+  // Enough repeats of the pattern for every instruction of its kinds: groups
+  // left empty at the end cost nothing, instructions left out of every group
+  // would be free to move anywhere in the cluster.
+  unsigned Repeats = 0;
+  for (const InterleaveGroup &G : Cl.Interleave) {
+    unsigned PerPattern = 0, Have = 0;
+    for (const InterleaveGroup &H : Cl.Interleave)
+      if (H.Mask == G.Mask)
+        PerPattern += H.Size;
+    for (const InstInfo *II : Insts)
+      Have += interleaveMatches(G.Mask, II->Kind,
+                                TII.getName(II->MI->getOpcode()));
+    Repeats = std::max(Repeats, (Have + PerPattern - 1) / PerPattern);
+  }
+  return Repeats;
+}
+
+static void emitInterleave(const Cluster &Cl,
+                    const std::vector<const InstInfo *> &Insts,
+                    const TargetInstrInfo &TII,
+                    function_ref<void(const InterleaveGroup &)> Emit) {
+  if (Cl.Interleave.empty())
+    return;
+  // SCHED_BARRIER 0 and s_setprio end scheduling regions, so these groups,
+  // placed after the cluster's last instruction, see only this cluster.
+  unsigned Repeats = interleaveRepeats(Cl, Insts, TII);
+  for (unsigned R = 0; R < Repeats; ++R)
+    for (const InterleaveGroup &G : Cl.Interleave)
+      Emit(G);
+}
+
 void applyOrder(LoopModel &Model, const std::vector<unsigned> &Order) {
   MachineBasicBlock &MBB = *Model.Body;
   DebugAnchors Debug(MBB);
@@ -132,12 +167,20 @@ void applyPlan(LoopModel &Model, const ClusterPlan &Plan,
     bool Dot = Clusters[C].Kind == ClusterKind::Dot;
     if (Dot)
       Emit(Ops.SSetPrio, 1);
+    std::vector<const InstInfo *> InCluster;
     for (; Pos < Plan.Order.size() && Plan.ClusterOf[Plan.Order[Pos]] == C;
          ++Pos) {
       const InstInfo &II = Model.Insts[Plan.Order[Pos]];
       MBB.splice(End, &MBB, II.MI);
       LDSOutstanding |= touchesLDS(II.Kind);
+      InCluster.push_back(&II);
     }
+    emitInterleave(Clusters[C], InCluster, TII, [&](const InterleaveGroup &G) {
+      BuildMI(MBB, End, DL, TII.get(Ops.SchedGroupBarrier))
+          .addImm(G.Mask)
+          .addImm(G.Size)
+          .addImm(0);
+    });
     if (Dot)
       Emit(Ops.SSetPrio, 0);
     bool Last = C + 1 == Clusters.size();

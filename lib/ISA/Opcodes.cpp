@@ -57,6 +57,7 @@ const OpcodeTable::Builders &OpcodeTable::builders() const {
   } Wants[] = {{"S_SETPRIO", &B.SSetPrio},
                {"S_BARRIER", &B.SBarrier},
                {"SCHED_BARRIER", &B.SchedBarrier},
+               {"SCHED_GROUP_BARRIER", &B.SchedGroupBarrier},
                {"S_WAITCNT", &B.SWaitcnt},
                {"V_READFIRSTLANE_B32", &B.VReadFirstLane},
                {"S_AND_B32", &B.SAndB32},
@@ -92,7 +93,7 @@ const OpcodeTable::Builders &OpcodeTable::builders() const {
 bool OpcodeTable::Builders::complete() const {
   return SSetPrio && SBarrier && SchedBarrier && SWaitcnt && VReadFirstLane &&
          SAndB32 && SCmpLgU32 && SCBranchSCC0 && SCBranchSCC1 && SBranch &&
-         VMovB32;
+         VMovB32 && SchedGroupBarrier;
 }
 
 StringRef OpcodeTable::name(unsigned Opcode) const { return TII.getName(Opcode); }

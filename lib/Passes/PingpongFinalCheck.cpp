@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "pingpong/ISA/Opcodes.h"
+#include "pingpong/Schedule/Layout.h"
 #include "pingpong/Passes/Passes.h"
 
 #include "llvm/CodeGen/MachineFunctionPass.h"
@@ -64,15 +65,24 @@ bool PingpongFinalCheck::runOnMachineFunction(MachineFunction &MF) {
     // priority (Triton's OnePP raises it around A's global loads).
     unsigned DotClusters = 0, WaitsInDot = 0, MemInDot = 0, StrayMFMA = 0;
     unsigned RegionMFMA = 0, RegionMem = 0, RegionWaits = 0;
+    // Memory ops a layout's interleave put in a dot cluster on purpose: its
+    // SCHED_GROUP_BARRIERs (at the end of the cluster) name their kinds.
+    SmallVector<const MachineInstr *, 8> RegionMemOps;
+    unsigned RegionGroupMask = 0;
     bool Raised = false;
     DebugLoc Loc;
     auto CloseRegion = [&]() {
       if (Raised && RegionMFMA) {
         ++DotClusters;
-        MemInDot += RegionMem;
+        unsigned Intended = 0;
+        for (const MachineInstr *M : RegionMemOps)
+          Intended += interleaveMatches(RegionGroupMask, Ops.classify(*M),
+                                        Ops.name(M->getOpcode()));
+        MemInDot += RegionMem - Intended;
         WaitsInDot += RegionWaits;
       }
-      RegionMFMA = RegionMem = RegionWaits = 0;
+      RegionMFMA = RegionMem = RegionWaits = RegionGroupMask = 0;
+      RegionMemOps.clear();
     };
     for (const MachineInstr &MI : MBB.instrs()) {
       if (MI.isBundle())
@@ -98,6 +108,13 @@ bool PingpongFinalCheck::runOnMachineFunction(MachineFunction &MF) {
       case InstKind::LDSDMA:
       case InstKind::VMEMStore:
         RegionMem += Raised;
+        if (Raised)
+          RegionMemOps.push_back(&MI);
+        break;
+      case InstKind::SchedFence:
+        if (MI.getOperand(0).isImm() &&
+            Ops.name(MI.getOpcode()) == "SCHED_GROUP_BARRIER")
+          RegionGroupMask |= MI.getOperand(0).getImm();
         break;
       default:
         break;

@@ -1,6 +1,7 @@
 //===- Layout.cpp - cluster layouts: matching, text form -----------------===//
 #include "pingpong/Schedule/Layout.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
@@ -9,6 +10,57 @@ using namespace llvm;
 namespace pingpong {
 
 static const char *Version = "pingpong-layout v1";
+
+namespace {
+// AMDGPU's sched_group_barrier mask bits (llvm.amdgcn.sched.group.barrier).
+struct InterleaveKind {
+  const char *Name;
+  unsigned Mask;
+} const InterleaveKinds[] = {
+    {"alu", 0x1},        {"valu", 0x2},      {"salu", 0x4},
+    {"mfma", 0x8},       {"vmem", 0x10},     {"vmem-read", 0x20},
+    {"vmem-write", 0x40}, {"ds", 0x80},      {"ds-read", 0x100},
+    {"ds-write", 0x200}, {"trans", 0x400}};
+
+bool isTrans(StringRef N) {
+  for (StringRef P : {"V_EXP_", "V_LOG_", "V_RCP_", "V_RSQ_", "V_SQRT_",
+                      "V_SIN_", "V_COS_"})
+    if (N.starts_with(P))
+      return true;
+  return false;
+}
+} // namespace
+
+unsigned interleaveMask(StringRef Kind) {
+  for (const InterleaveKind &K : InterleaveKinds)
+    if (Kind == K.Name)
+      return K.Mask;
+  return 0;
+}
+
+const char *interleaveKindName(unsigned Mask) {
+  for (const InterleaveKind &K : InterleaveKinds)
+    if (Mask == K.Mask)
+      return K.Name;
+  return "?";
+}
+
+bool interleaveMatches(unsigned Mask, InstKind K, StringRef N) {
+  bool MFMA = K == InstKind::MFMA;
+  bool Trans = !MFMA && isTrans(N);
+  bool VALU = !MFMA && !Trans && K == InstKind::Other && N.starts_with("V_");
+  bool SALU = K == InstKind::Other && N.starts_with("S_");
+  bool VRead = K == InstKind::VMEMLoad || K == InstKind::LDSDMA;
+  bool VWrite = K == InstKind::VMEMStore;
+  bool DSRead = K == InstKind::LDSRead, DSWrite = K == InstKind::LDSWrite;
+  bool DS = DSRead || DSWrite || K == InstKind::LDSOther;
+  return ((Mask & 0x1) && (MFMA || Trans || VALU || SALU)) ||
+         ((Mask & 0x2) && VALU) || ((Mask & 0x4) && SALU) ||
+         ((Mask & 0x8) && MFMA) || ((Mask & 0x10) && (VRead || VWrite)) ||
+         ((Mask & 0x20) && VRead) || ((Mask & 0x40) && VWrite) ||
+         ((Mask & 0x80) && DS) || ((Mask & 0x100) && DSRead) ||
+         ((Mask & 0x200) && DSWrite) || ((Mask & 0x400) && Trans);
+}
 
 bool Selector::matches(const InstInfo &I, unsigned NumDots) const {
   if (I.R != R || (Op && I.Op != *Op))
@@ -54,6 +106,15 @@ std::string ClusterLayout::print() const {
         S += "/" + std::to_string(Sel.Slices) + "]";
       }
     }
+  }
+  for (const Cluster &C : Clusters) {
+    if (C.Interleave.empty())
+      continue;
+    S += "; interleave " + C.Name + ":";
+    for (unsigned I = 0; I < C.Interleave.size(); ++I)
+      S += std::string(I ? ", " : " ") +
+           interleaveKindName(C.Interleave[I].Mask) + " " +
+           std::to_string(C.Interleave[I].Size);
   }
   return S;
 }
@@ -147,6 +208,45 @@ std::optional<ClusterLayout> parseLayout(StringRef Text, unsigned NumDots,
       }
       continue;
     }
+    if (Head == "interleave") {
+      auto [NameText, Groups] = Rest.split(':');
+      StringRef Name = NameText.trim();
+      auto It = llvm::find_if(L.Clusters,
+                              [&](const Cluster &X) { return X.Name == Name; });
+      if (It == L.Clusters.end()) {
+        Error = ("clause '" + C + "': no cluster '" + Name +
+                 "' before it (interleave names a cluster declared earlier)")
+                    .str();
+        return std::nullopt;
+      }
+      if (!It->Interleave.empty()) {
+        Error = ("clause '" + C + "': cluster '" + Name +
+                 "' already has an interleave")
+                    .str();
+        return std::nullopt;
+      }
+      SmallVector<StringRef, 8> Parts;
+      Groups.split(Parts, ',', -1, false);
+      for (StringRef P : Parts) {
+        auto [KindText, SizeText] = P.trim().split(' ');
+        InterleaveGroup G;
+        G.Mask = interleaveMask(KindText.trim());
+        if (!G.Mask || SizeText.trim().getAsInteger(10, G.Size) || !G.Size) {
+          Error = ("interleave group '" + P.trim() +
+                   "': expected KIND N with N >= 1 and KIND one of alu, valu, "
+                   "salu, mfma, vmem, vmem-read, vmem-write, ds, ds-read, "
+                   "ds-write, trans")
+                      .str();
+          return std::nullopt;
+        }
+        It->Interleave.push_back(G);
+      }
+      if (It->Interleave.empty()) {
+        Error = ("clause '" + C + "': an interleave needs at least one group").str();
+        return std::nullopt;
+      }
+      continue;
+    }
     Cluster Cl;
     if (Head == "dot")
       Cl.Kind = ClusterKind::Dot;
@@ -154,7 +254,7 @@ std::optional<ClusterLayout> parseLayout(StringRef Text, unsigned NumDots,
       Cl.Kind = ClusterKind::Mem;
       Cl.Joined = Head == "mem+";
     } else {
-      Error = ("clause '" + C + "': expected sync, mem, mem+ or dot").str();
+      Error = ("clause '" + C + "': expected sync, mem, mem+, dot or interleave").str();
       return std::nullopt;
     }
     auto [Name, Sels] = Rest.split(':');

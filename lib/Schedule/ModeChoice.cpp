@@ -64,9 +64,9 @@ std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why) {
   if (M.Waves == 8) {
     if (M.TileBits >= tile::Large)
       return {Mode::FourPP, Mode::TwoPP};
-    if (M.TileBits >= tile::Medium)
+    if (M.TileBits >= tile::TwoClusterMin)
       return {Mode::TwoPP};
-    Why.Reason = Tile + " is below " + Bits(tile::Medium) +
+    Why.Reason = Tile + " is below " + Bits(tile::TwoClusterMin) +
                  ", the smallest two-cluster tile for 8 warps";
     return {};
   }

@@ -75,6 +75,14 @@ bool sameInOrderStream(OpClass A, OpClass B, Target T) {
   return UA.LgkmInOrder && UB.LgkmInOrder && !UA.Vm && !UB.Vm;
 }
 
+bool registerOperandCounts(OpClass C, bool Implicit, StringRef RegName) {
+  if (!Implicit || !countersOf(C, Target::Gfx942).any())
+    return true;
+  // Memory instructions name every vector register they access explicitly.
+  bool Vector = RegName.starts_with("VGPR") || RegName.starts_with("AGPR");
+  return !Vector;
+}
+
 CounterUse retiredParts(const Waitcnt &W, const CounterUse &U, unsigned YoungerVm,
                         unsigned YoungerLgkmInOrder) {
   CounterUse Done;

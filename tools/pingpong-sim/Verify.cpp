@@ -181,7 +181,12 @@ bool verifyTraces(const VerifyContext &C, VerifyResult &V) {
         continue;
       }
       bool Mem = sync::countersOf(Ru.Class, Tgt).any();
-      bool IsLoad = Mem && !In.DefUnits.empty() && In.IsLoad;
+      // Any counter operation with a destination writes it when it completes,
+      // as in the pass (Access::LoadsRegs): not only what MCInstrDesc calls
+      // mayLoad -- ds_bpermute / ds_permute / ds_swizzle are not, and their
+      // results were never checked (a deleted lgkmcnt before a read of a
+      // bpermute result verified clean).
+      bool IsLoad = Mem && In.NumDefs > 0 && !In.DefUnits.empty();
       auto Check = [&](const std::vector<unsigned> &Units, bool Def) {
         for (unsigned U : Units) {
           auto It = Writers.find(U);

@@ -64,7 +64,8 @@ public:
   struct Builders {
     unsigned SSetPrio = 0, SBarrier = 0, SchedBarrier = 0, SWaitcnt = 0,
              VReadFirstLane = 0, SAndB32 = 0, SCmpLgU32 = 0, SCBranchSCC0 = 0,
-             SCBranchSCC1 = 0, SBranch = 0, VMovB32 = 0;
+             SCBranchSCC1 = 0, SBranch = 0, VMovB32 = 0,
+             SchedGroupBarrier = 0;
     bool complete() const;
   };
   const Builders &builders() const;

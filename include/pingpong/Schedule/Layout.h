@@ -21,6 +21,15 @@
 // parts of the dot order (K step, then accumulator). The first cluster with
 // a matching selector takes an instruction.
 //
+// `interleave NAME: KIND N, KIND N, ...` orders the instructions inside the
+// cluster NAME (declared before it): groups of N instructions of each KIND
+// (mfma, valu, salu, trans, vmem-read, vmem-write, ds-read, ds-write), in
+// turn, the pattern repeated until the cluster's instructions of those kinds
+// are used up. It is emitted as AMDGPU's SCHED_GROUP_BARRIERs at the end of
+// the cluster, so LLVM's own scheduler (IGroupLP) builds the order inside
+// the cluster instead of the layout rejecting a mixed cluster; e.g. Triton's
+// async two-cluster mode: `interleave dot0: mfma 1, salu 3`.
+//
 //===----------------------------------------------------------------------===//
 #ifndef PINGPONG_SCHEDULE_LAYOUT_H
 #define PINGPONG_SCHEDULE_LAYOUT_H
@@ -46,6 +55,21 @@ struct Selector {
   bool matches(const InstInfo &I, unsigned NumDots) const;
 };
 
+/// One group of an interleave pattern: Size instructions of the kinds in
+/// Mask (AMDGPU's sched_group_barrier mask bits).
+struct InterleaveGroup {
+  unsigned Mask = 0;
+  unsigned Size = 0;
+};
+/// The sched_group_barrier mask of an interleave kind name, 0 if unknown.
+unsigned interleaveMask(llvm::StringRef Kind);
+/// The kind name of a mask built by interleaveMask.
+const char *interleaveKindName(unsigned Mask);
+/// Whether an instruction of this class falls under Mask, as far as the
+/// plugin can tell from its kind and opcode name (repeat counts only: LLVM's
+/// scheduler makes the real assignment).
+bool interleaveMatches(unsigned Mask, InstKind K, llvm::StringRef OpcodeName);
+
 struct Cluster {
   ClusterKind Kind;
   std::string Name;
@@ -55,6 +79,8 @@ struct Cluster {
   /// LDS port starts first and the loads issue in its shadow).
   bool Joined = false;
   std::vector<Selector> Takes;
+  /// Order inside the cluster (`interleave` clause); empty: none.
+  std::vector<InterleaveGroup> Interleave;
 };
 
 /// What a mode asks for; built from its text by the per-mode files.

@@ -84,6 +84,17 @@ CounterUse countersOf(OpClass C, Target T);
 /// register an earlier one writes is safe; anything else is not.
 bool sameInOrderStream(OpClass A, OpClass B, Target T);
 
+/// Does a register operand take part in the register rules (a read or an
+/// overwrite of a register an outstanding load writes)? Not an implicit
+/// vector-register operand of a memory instruction: LLVM's spill code puts
+/// the whole spilled tuple on every part's scratch store and reload
+/// (`implicit-def $vgpr232_..._vgpr247, implicit $vgpr232_..._vgpr247` for
+/// liveness); the hardware touches only the encoded registers.
+/// SIInsertWaitcnts skips these operands the same way, so a checker that
+/// counts them reports waits LLVM rightly left out. `RegName` is the
+/// TableGen name (`VGPR236`, `AGPR0_AGPR1`, `SGPR4`, `EXEC`).
+bool registerOperandCounts(OpClass C, bool Implicit, llvm::StringRef RegName);
+
 /// The retire rule: after `W`, is an operation of class `U` complete that
 /// was followed (before W) by `YoungerVm` operations counting on vmcnt and
 /// `YoungerLgkmInOrder` in-order lgkm operations? vmcnt(N) completes all but

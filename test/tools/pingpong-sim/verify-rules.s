@@ -249,3 +249,29 @@ same_store:
 	s_waitcnt lgkmcnt(0)
 	s_endpgm
 .Lfunc_end15:
+# ds_bpermute / ds_swizzle write their destination when they complete (lgkmcnt,
+# in order with the DS pipe), though MCInstrDesc does not call them loads:
+# reading it before the wait is a register finding (before: never checked, as
+# in Triton's attention softmax reductions; the pass already checked it).
+# RUN: %python %S/Inputs/expect-rc.py 1 pingpong-sim verify %s --kernel bpermute_read --waves-per-workgroup 2 | FileCheck %s --check-prefix=XBAR
+# XBAR: finding: register wait: wave 0 (waves 0-1): line {{[0-9]+}} 'v_add_u32_e32 v5, v4, v4' reads a register the load at line {{[0-9]+}} 'ds_bpermute_b32 v4, v1, v2' writes
+# RUN: %python %S/Inputs/expect-rc.py 0 pingpong-sim verify %s --kernel bpermute_wait --waves-per-workgroup 2 | FileCheck %s --check-prefix=XBAROK
+# XBAROK: verify: 2 waves, 0 barriers each, 0 LDS pairs checked, 0 findings
+	.globl bpermute_read
+	.type bpermute_read,@function
+bpermute_read:
+	v_lshlrev_b32 v1, 2, v0
+	ds_bpermute_b32 v4, v1, v2
+	v_add_u32 v5, v4, v4
+	s_waitcnt lgkmcnt(0)
+	s_endpgm
+.Lfunc_end16:
+	.globl bpermute_wait
+	.type bpermute_wait,@function
+bpermute_wait:
+	v_lshlrev_b32 v1, 2, v0
+	ds_bpermute_b32 v4, v1, v2
+	s_waitcnt lgkmcnt(0)
+	v_add_u32 v5, v4, v4
+	s_endpgm
+.Lfunc_end17:

@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""mutations-check.py K.s OUTDIR [verify options...]: runs scripts/mutate-sync-asm.py
+(every s_waitcnt / s_barrier of the kernel deleted in turn, `pingpong-sim verify`
+on each copy) and judges the hot loop's mutations:
+
+  caught       verify reports a finding;
+  explained    missed, and the deleted wait provably waits for nothing: an earlier
+               s_waitcnt of the same basic block already waited at least as far on
+               each counter it names, and no operation on that counter was issued
+               in between (e.g. a second lgkmcnt(0) with only MFMAs since the first);
+  UNEXPLAINED  missed otherwise: a checker gap, or a wait/barrier the rules do not
+               see a need for.
+
+Prints one line per explained or unexplained mutation and a summary; exits 1 if the
+unmutated kernel is not clean, if the loop gave no mutation at all, or if any loop
+mutation is unexplained. Waits and barriers outside the loop are not mutated.
+"""
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SCRIPT = os.path.join(HERE, "..", "..", "..", "..", "scripts", "mutate-sync-asm.py")
+
+src, out = sys.argv[1], sys.argv[2]
+# only the loop is judged, so only the loop is mutated (--loop-only)
+r = subprocess.run([sys.executable, SCRIPT, src, out, "--loop-only"] + sys.argv[3:],
+                   capture_output=True, text=True)
+lines = open(src).read().split("\n")
+res = r.stdout.split("\n")
+name = os.path.basename(os.path.dirname(os.path.abspath(src))) or src
+
+if not any(l.startswith("unmutated kernel: clean") for l in res):
+    print(f"{name}: the unmutated kernel is not clean:\n" + r.stdout + r.stderr)
+    sys.exit(1)
+
+
+def code(l):
+    t = l.split(";")[0].strip()
+    return "" if not t or t.startswith(".") else t
+
+
+def waits(text):
+    """Counters an s_waitcnt names: {'vm': n, 'lgkm': n}."""
+    return {c: int(n) for c, n in re.findall(r"\b(vm|lgkm)cnt\((\d+)\)", text)}
+
+
+def counters_of(op):
+    """Which counters an instruction increments (gfx9): vm and/or lgkm."""
+    c = set()
+    if re.match(r"(buffer|global|scratch|tbuffer|flat)_", op):
+        c.add("vm")
+    if re.match(r"(ds_|flat_|s_load|s_buffer_load|s_store|s_buffer_store|s_sendmsg|s_memtime|"
+                r"s_memrealtime|s_dcache|s_atomic|s_buffer_atomic|s_scratch_)", op):
+        c.add("lgkm")
+    return c
+
+
+def redundant(i):
+    """Line index i holds an s_waitcnt: the earlier wait of its block that makes it redundant."""
+    need = waits(code(lines[i]))
+    if not need:
+        return None
+    for k in range(i - 1, -1, -1):
+        t = code(lines[k])
+        if not t:
+            continue
+        if t.endswith(":") or t.startswith("s_cbranch") or t.startswith("s_branch"):
+            return None  # block boundary: other paths may reach the wait
+        if t.startswith("s_waitcnt"):
+            have = waits(t)
+            if all(c in have and have[c] <= n for c, n in need.items()):
+                return k
+            continue
+        if counters_of(t) & set(need):
+            return None
+    return None
+
+
+total = caught = explained = 0
+bad = []
+pat = re.compile(r"(caught|MISSED): delete `(.*)` \(line (\d+), (\w+)\): (.*)")
+for l in res:
+    m = pat.match(l)
+    if not m:
+        continue
+    hit, text, line, where = m.group(1) == "caught", m.group(2), int(m.group(3)), m.group(4)
+    if where not in ("loop", "asym"):
+        continue
+    total += 1
+    if hit:
+        caught += 1
+        continue
+    k = redundant(line - 1) if text.startswith("s_waitcnt") else None
+    if k is not None:
+        explained += 1
+        print(f"explained: line {line} `{text}` waits for nothing: line {k + 1} `{code(lines[k])}` "
+              f"already did, and no operation on its counter was issued since")
+    else:
+        bad.append(l)
+        print(f"UNEXPLAINED: {l}")
+print(f"{name}: {total} loop mutations: {caught} caught, {explained} explained, "
+      f"{len(bad)} unexplained")
+if total == 0:
+    print(f"{name}: no mutation of the loop was produced (no hot loop, or no wait/barrier in it)")
+sys.exit(1 if bad or total == 0 else 0)
