@@ -15,7 +15,7 @@ set(PINGPONG_INSTALL_DOCDIR share/doc/AMDGPUPingpong)
 
 install(TARGETS AMDGPUPingpong AMDGPUPingpongImpl
         LIBRARY DESTINATION ${PINGPONG_INSTALL_LIBDIR})
-foreach(tool pingpong-sim pingpong-opt)
+foreach(tool pingpong-sim pingpong-opt pingpong-translate)
   if(TARGET ${tool})
     install(TARGETS ${tool} RUNTIME DESTINATION ${PINGPONG_INSTALL_BINDIR})
   endif()
@@ -23,7 +23,7 @@ endforeach()
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/include/pingpong
                   ${CMAKE_BINARY_DIR}/include/pingpong
         DESTINATION ${PINGPONG_INSTALL_INCLUDEDIR}
-        FILES_MATCHING PATTERN "*.h")
+        FILES_MATCHING PATTERN "*.h" PATTERN "*.h.inc")
 
 configure_package_config_file(
   ${CMAKE_SOURCE_DIR}/cmake/AMDGPUPingpongConfig.cmake.in

@@ -3,7 +3,7 @@ import lit.formats
 
 config.name = "AMDGPUPingpong"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".ll", ".mir", ".hip", ".test", ".s"]
+config.suffixes = [".ll", ".mir", ".hip", ".test", ".s", ".mlir"]
 config.excludes = ["Inputs", "kernels", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 
@@ -35,3 +35,6 @@ config.substitutions.append(("%{llvm_version}", config.llvm_version))
 import shutil
 if all(shutil.which(t) for t in ("llc-14", "opt-14", "clang-14")):
     config.available_features.add("llvm14")
+# The MLIR front (test/MLIR): built unless -DPINGPONG_ENABLE_MLIR=OFF.
+if getattr(config, "mlir_enabled", "OFF").upper() in ("ON", "1", "TRUE", "YES"):
+    config.available_features.add("mlir")

@@ -1,0 +1,576 @@
+//===- AggregateLoad.cpp - --pingpong-aggregate-load (seed 000) -----------===//
+//
+// The K loop of a pipelined GEMM writes the next K tile of each operand to an
+// LDS buffer L[R][BK] and reads the current one. When one operand's whole K
+// range fits in LDS, this pass
+//   - adds F[R][T*BK] (T = K tiles) next to the other buffers,
+//   - sends the prologue's writes of L to F's tile 0,
+//   - copies tiles 1..T-1 into F before the loop (the loop's own
+//     global-load -> LDS-write ops, cloned with the induction variable of a
+//     copy loop), then a barrier,
+//   - reads tile i in iteration i through a view of F (memref.subview of the
+//     whole buffer at [0, i*BK]: the base is F's, never a previous slice's,
+//     which was seed 000's bug), and tile T-1 after the loop,
+//   - drops the loop's writes of L and the loads that fed them.
+// Analysis (which LDS buffers qualify), strategy (which operand, the LDS
+// budget) and emission are separate functions below. Refusals are remarks.
+//
+//===----------------------------------------------------------------------===//
+#include "pingpong/Dialect/KLoop.h"
+#include "pingpong/Dialect/PingpongPasses.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::pingpong {
+#define GEN_PASS_DEF_PINGPONGAGGREGATELOAD
+#include "pingpong/Dialect/PingpongPasses.h.inc"
+} // namespace mlir::pingpong
+
+using namespace mlir;
+using namespace mlir::pingpong;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Analysis
+//===----------------------------------------------------------------------===//
+
+/// One LDS buffer of a K loop that could hold its operand's whole K range.
+struct Candidate {
+  Value lds;                 // L: root LDS buffer [R][BK]
+  int64_t rows = 0, bk = 0;
+  int64_t tiles = 0;         // T: K tiles (loop trip count + 1)
+  int64_t tileBytes = 0, fullBytes = 0;
+  SmallVector<Operation *> inWrites, inReads, preWrites, postReads;
+  SmallVector<Operation *> producers; // top-level body ops holding inWrites
+  SetVector<Operation *> deps;        // pure top-level body ops they need
+  Value source;              // the global buffer the tiles come from
+  std::string name;          // "a"/"b" (or the buffer's name)
+};
+
+/// Accesses L only through this operand, with no view created.
+bool isPlainAccess(Operation *op) {
+  return isa<vector::LoadOp, vector::StoreOp, memref::LoadOp, memref::StoreOp,
+             vector::TransferReadOp, vector::TransferWriteOp,
+             vector::MaskedLoadOp, vector::MaskedStoreOp>(op);
+}
+
+std::optional<int64_t> tripCount(scf::ForOp loop) {
+  auto Lb = getConstantIntValue(loop.getLowerBound());
+  auto Ub = getConstantIntValue(loop.getUpperBound());
+  auto St = getConstantIntValue(loop.getStep());
+  if (!Lb || !Ub || !St || *St <= 0 || *Ub <= *Lb)
+    return std::nullopt;
+  return (*Ub - *Lb + *St - 1) / *St;
+}
+
+/// Only reads global (non-LDS) memory: the operand loads themselves.
+bool onlyReadsGlobal(Operation *op) {
+  auto I = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!I || op->getNumRegions())
+    return false;
+  SmallVector<MemoryEffects::EffectInstance> Effects;
+  I.getEffects(Effects);
+  for (const MemoryEffects::EffectInstance &E : Effects) {
+    Value V = E.getValue();
+    if (!isa<MemoryEffects::Read>(E.getEffect()) || !V ||
+        isWorkgroupMemRef(rootMemRef(V).getType()))
+      return false;
+  }
+  return true;
+}
+
+/// Top-level ops of `body` that `v` needs (into `deps`): pure ops and global
+/// loads. False if `v` depends on an iteration argument or on another op
+/// with effects.
+bool collectDeps(Value v, Block *body, SetVector<Operation *> &deps) {
+  if (auto Arg = dyn_cast<BlockArgument>(v))
+    return Arg.getOwner() != body || Arg.getArgNumber() == 0; // the IV only
+  Operation *Def = v.getDefiningOp();
+  if (!Def || Def->getBlock() != body)
+    return true; // defined outside the body (or inside a producer)
+  if (deps.contains(Def))
+    return true;
+  if ((!isMemoryEffectFree(Def) && !onlyReadsGlobal(Def)) ||
+      Def->getNumRegions())
+    return false;
+  for (Value O : Def->getOperands())
+    if (!collectDeps(O, body, deps))
+      return false;
+  deps.insert(Def);
+  return true;
+}
+
+std::optional<Candidate> analyze(scf::ForOp loop, Value lds, int64_t trips,
+                                 std::string &why, Operation *&at) {
+  Candidate C;
+  C.lds = lds;
+  auto T = dyn_cast<MemRefType>(lds.getType());
+  if (!T || T.getRank() != 2 || !T.hasStaticShape() ||
+      memrefBytes(T) <= 0) {
+    why = "LDS buffer " + bufferName(lds) + " is not a static 2-D memref";
+    return std::nullopt;
+  }
+  C.rows = T.getDimSize(0);
+  C.bk = T.getDimSize(1);
+  C.tiles = trips + 1;
+  C.tileBytes = memrefBytes(T);
+  C.fullBytes = C.tileBytes * C.tiles;
+
+  Block *Body = loop.getBody();
+  Block *Outer = loop->getBlock();
+  for (OpOperand &U : lds.getUses()) {
+    Operation *User = U.getOwner();
+    SmallVector<Value> R, W;
+    memrefEffects(User, R, W);
+    bool Reads = llvm::is_contained(R, lds), Writes = llvm::is_contained(W, lds);
+    if (!isPlainAccess(User) || (Reads == Writes)) {
+      why = "LDS buffer " + bufferName(lds) + " is used by '" +
+            User->getName().getStringRef().str() +
+            "' (only plain loads and stores are rewritten)";
+      at = User;
+      return std::nullopt;
+    }
+    if (loop->isAncestor(User)) {
+      (Reads ? C.inReads : C.inWrites).push_back(User);
+      continue;
+    }
+    Operation *A = Outer->findAncestorOpInBlock(*User);
+    if (!A) {
+      why = "LDS buffer " + bufferName(lds) + " is used outside the loop's block";
+      at = User;
+      return std::nullopt;
+    }
+    if (A->isBeforeInBlock(loop)) {
+      if (Reads) {
+        why = "LDS buffer " + bufferName(lds) + " is read before the loop";
+        at = User;
+        return std::nullopt;
+      }
+      C.preWrites.push_back(User);
+    } else {
+      if (Writes) {
+        why = "LDS buffer " + bufferName(lds) + " is written after the loop";
+        at = User;
+        return std::nullopt;
+      }
+      C.postReads.push_back(User);
+    }
+  }
+  if (C.inWrites.empty() || C.inReads.empty()) {
+    why = "LDS buffer " + bufferName(lds) +
+          " is not both written and read in the loop";
+    return std::nullopt;
+  }
+  // Prefetch distance 1: every read of the iteration comes before every
+  // write, so iteration i reads what iteration i-1 (or the prologue) wrote.
+  Operation *LastRead = nullptr, *FirstWrite = nullptr;
+  for (Operation *Op : C.inReads) {
+    Operation *A = Body->findAncestorOpInBlock(*Op);
+    if (!LastRead || LastRead->isBeforeInBlock(A))
+      LastRead = A;
+  }
+  for (Operation *Op : C.inWrites) {
+    Operation *A = Body->findAncestorOpInBlock(*Op);
+    if (!FirstWrite || A->isBeforeInBlock(FirstWrite))
+      FirstWrite = A;
+    if (!llvm::is_contained(C.producers, A))
+      C.producers.push_back(A);
+  }
+  if (!LastRead->isBeforeInBlock(FirstWrite)) {
+    why = "the loop writes LDS buffer " + bufferName(lds) +
+          " before it reads it (not one tile ahead)";
+    at = FirstWrite;
+    return std::nullopt;
+  }
+  llvm::sort(C.producers,
+             [](Operation *A, Operation *B) { return A->isBeforeInBlock(B); });
+  // Producers: global reads and writes of L only, no results used, operands
+  // computable before the loop body runs (from the IV and invariants).
+  for (Operation *P : C.producers) {
+    bool Bad = false;
+    P->walk([&](Operation *Op) {
+      SmallVector<Value> R, W;
+      memrefEffects(Op, R, W);
+      for (Value V : W)
+        Bad |= rootMemRef(V) != lds;
+      for (Value V : R) {
+        Value Root = rootMemRef(V);
+        Bad |= isWorkgroupMemRef(Root.getType());
+        if (!Bad && !C.source)
+          C.source = Root;
+      }
+      if (!isa<MemoryEffectOpInterface>(Op) && !isMemoryEffectFree(Op) &&
+          !Op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+        Bad = true;
+    });
+    for (Value Res : P->getResults())
+      Bad |= !Res.use_empty();
+    if (!Bad)
+      P->walk([&](Operation *Op) {
+        for (Value O : Op->getOperands())
+          Bad |= !collectDeps(O, Body, C.deps);
+      });
+    if (Bad) {
+      why = "the op writing LDS buffer " + bufferName(lds) +
+            " does more than copy global data (other memory, results used, "
+            "or data carried from the previous iteration)";
+      at = P;
+      return std::nullopt;
+    }
+  }
+  for (Operation *D : C.deps) {
+    SmallVector<Value> R, W;
+    memrefEffects(D, R, W);
+    if (!C.source && !R.empty())
+      C.source = rootMemRef(R.front());
+  }
+  if (!C.source) {
+    why = "LDS buffer " + bufferName(lds) + " is not filled from global memory";
+    return std::nullopt;
+  }
+  return C;
+}
+
+/// A write of the loop to memory that global loads might read (not LDS,
+/// not a local allocation): hoisting the loads above it could change what
+/// they read.
+Operation *globalWriteIn(scf::ForOp loop) {
+  Operation *Found = nullptr;
+  loop.getBody()->walk([&](Operation *Op) {
+    SmallVector<Value> R, W;
+    memrefEffects(Op, R, W);
+    for (Value V : W) {
+      Value Root = rootMemRef(V);
+      Operation *Def = Root.getDefiningOp();
+      bool Local = Def && isa<memref::AllocOp, memref::AllocaOp>(Def);
+      if (!isWorkgroupMemRef(Root.getType()) && !Local)
+        Found = Op;
+    }
+  });
+  return Found;
+}
+
+/// LDS bytes the function allocates: workgroup attributions and allocations
+/// in workgroup memory.
+int64_t ldsBytes(FunctionOpInterface F) {
+  int64_t Total = 0;
+  if (auto G = dyn_cast<gpu::GPUFuncOp>(F.getOperation()))
+    for (BlockArgument A : G.getWorkgroupAttributions())
+      Total += std::max<int64_t>(0, memrefBytes(A.getType()));
+  F->walk([&](Operation *Op) {
+    if (isa<memref::AllocOp, memref::AllocaOp>(Op) &&
+        isWorkgroupMemRef(Op->getResult(0).getType()))
+      Total += std::max<int64_t>(0, memrefBytes(Op->getResult(0).getType()));
+  });
+  return Total;
+}
+
+//===----------------------------------------------------------------------===//
+// Emission
+//===----------------------------------------------------------------------===//
+
+/// view = Src[0, Off][R, BK].
+Value viewAt(OpBuilder &B, Location Loc, Value Src, Value Off, int64_t R,
+             int64_t BK) {
+  SmallVector<OpFoldResult> Offsets = {B.getIndexAttr(0), Off};
+  SmallVector<OpFoldResult> Sizes = {B.getIndexAttr(R), B.getIndexAttr(BK)};
+  SmallVector<OpFoldResult> Strides = {B.getIndexAttr(1), B.getIndexAttr(1)};
+  return memref::SubViewOp::create(B, Loc, Src, Offsets, Sizes, Strides);
+}
+
+/// view = F[0, tile*BK][R, BK]: always a view of the whole buffer.
+Value tileView(OpBuilder &B, Location Loc, Value Full, Value Tile, int64_t R,
+               int64_t BK) {
+  Value Off = arith::MulIOp::create(
+      B, Loc, Tile, arith::ConstantIndexOp::create(B, Loc, BK));
+  return viewAt(B, Loc, Full, Off, R, BK);
+}
+
+/// (iv - lb) / step + plus: the K tile an iteration reads (plus = 0) or
+/// writes (plus = 1).
+Value tileIndex(OpBuilder &B, Location Loc, scf::ForOp L, Value IV,
+                int64_t Plus) {
+  Value I = arith::DivUIOp::create(
+      B, Loc, arith::SubIOp::create(B, Loc, IV, L.getLowerBound()),
+      L.getStep());
+  if (Plus)
+    I = arith::AddIOp::create(B, Loc, I,
+                              arith::ConstantIndexOp::create(B, Loc, Plus));
+  return I;
+}
+
+void replaceBuffer(Operation *Op, Value Old, Value New) {
+  for (OpOperand &O : Op->getOpOperands())
+    if (O.get() == Old)
+      O.set(New);
+}
+
+/// Erases `Op` and then the producers of its operands that became unused
+/// and are pure or only read memory.
+void eraseWithDeadProducers(Operation *Op) {
+  SmallVector<Value> Operands(Op->getOperands());
+  Op->erase();
+  while (!Operands.empty()) {
+    Value V = Operands.pop_back_val();
+    Operation *Def = V.getDefiningOp();
+    if (!Def || !Def->use_empty())
+      continue;
+    SmallVector<Value> R, W;
+    memrefEffects(Def, R, W);
+    if (!W.empty() || (!isMemoryEffectFree(Def) && R.empty()))
+      continue;
+    Operands.append(Def->operand_begin(), Def->operand_end());
+    Def->erase();
+  }
+}
+
+struct PingpongAggregateLoad
+    : public mlir::pingpong::impl::PingpongAggregateLoadBase<
+          PingpongAggregateLoad> {
+  using PingpongAggregateLoadBase::PingpongAggregateLoadBase;
+
+  void runOnOperation() override {
+    if (operand != "auto" && operand != "a" && operand != "b") {
+      emitError(getOperation()->getLoc())
+          << "pingpong-aggregate-load: operand must be a, b or auto, not '"
+          << operand << "'";
+      return signalPassFailure();
+    }
+    int64_t Budget = ldsBudget ? int64_t(ldsBudget)
+                     : chip == "gfx950" ? 160 * 1024
+                     : chip == "gfx942" ? 64 * 1024
+                                        : 0;
+    if (!Budget) {
+      emitError(getOperation()->getLoc())
+          << "pingpong-aggregate-load: unknown chip '" << chip
+          << "' (gfx942, gfx950, or give lds-budget)";
+      return signalPassFailure();
+    }
+    getOperation()->walk([&](FunctionOpInterface F) {
+      if (!F.isExternal())
+        run(F, Budget);
+    });
+  }
+
+  void run(FunctionOpInterface F, int64_t Budget) {
+    SmallVector<scf::ForOp> Loops;
+    F->walk([&](scf::ForOp L) { Loops.push_back(L); });
+    for (scf::ForOp L : Loops)
+      runOnLoop(F, L, Budget);
+  }
+
+  void runOnLoop(FunctionOpInterface F, scf::ForOp L, int64_t Budget) {
+    // LDS buffers the loop touches.
+    // LDS buffers both written and read in the loop: a tiled K loop.
+    SetVector<Value> Read, Written, Buffers;
+    L.getBody()->walk([&](Operation *Op) {
+      SmallVector<Value> R, W;
+      memrefEffects(Op, R, W);
+      for (Value V : R)
+        if (isWorkgroupMemRef(rootMemRef(V).getType()))
+          Read.insert(rootMemRef(V));
+      for (Value V : W)
+        if (isWorkgroupMemRef(rootMemRef(V).getType()))
+          Written.insert(rootMemRef(V));
+    });
+    for (Value V : Read)
+      if (Written.contains(V))
+        Buffers.insert(V);
+    if (Buffers.empty())
+      return; // not a tiled K loop (e.g. a loop over threads, a copy loop)
+    auto Trips = tripCount(L);
+    if (!Trips) {
+      emitRemark(L.getLoc()) << "pingpong: aggregate load: the loop's trip "
+                                "count is not a constant (K must be static)";
+      return;
+    }
+    if (Operation *W = globalWriteIn(L)) {
+      InFlightDiagnostic D = emitRemark(L.getLoc())
+                             << "pingpong: aggregate load: the loop writes "
+                                "global memory; its loads stay in place";
+      D.attachNote(W->getLoc()) << "here";
+      return;
+    }
+
+    // Analysis of each buffer; names from the MFMA operands when there are.
+    std::string Why;
+    Operation *At = nullptr;
+    DenseMap<Value, std::string> OperandName;
+    if (auto K = analyzeKLoop(L, Why, At))
+      for (auto &[O, Root] : K->ldsRoot)
+        OperandName[Root] = stringifyOperand(static_cast<Operand>(O)).str();
+    std::vector<Candidate> Cands;
+    std::string Refusals;
+    for (Value Buf : Buffers) {
+      Why.clear();
+      At = nullptr;
+      if (auto C = analyze(L, Buf, *Trips, Why, At))
+        Cands.push_back(std::move(*C));
+      else if (Why.find("not both written and read") == std::string::npos)
+        Refusals += (Refusals.empty() ? "" : "; ") + Why;
+    }
+    if (Cands.empty()) {
+      emitRemark(L.getLoc()) << "pingpong: aggregate load: no operand to hoist"
+                             << (Refusals.empty() ? "" : ": ") << Refusals;
+      return;
+    }
+    // Without MFMA names: a, b by the order of their global sources.
+    llvm::sort(Cands, [](const Candidate &A, const Candidate &B) {
+      auto Arg = [](Value V) {
+        auto BA = dyn_cast<BlockArgument>(V);
+        return BA ? BA.getArgNumber() : ~0u;
+      };
+      return std::make_pair(Arg(A.source), bufferName(A.lds)) <
+             std::make_pair(Arg(B.source), bufferName(B.lds));
+    });
+    for (unsigned I = 0; I < Cands.size(); ++I) {
+      auto It = OperandName.find(Cands[I].lds);
+      Cands[I].name = It != OperandName.end() ? It->second
+                      : I < 2                 ? std::string(I ? "b" : "a")
+                                              : bufferName(Cands[I].lds);
+    }
+
+    // Strategy: the asked operand, or the smallest whole-K block that fits.
+    int64_t Used = ldsBytes(F);
+    Candidate *Pick = nullptr;
+    std::string NoFit;
+    for (Candidate &C : Cands) {
+      if (operand != "auto" && C.name != operand)
+        continue;
+      int64_t After = Used - C.tileBytes + C.fullBytes;
+      if (After > Budget) {
+        NoFit += (NoFit.empty() ? "" : "; ") + describe(C) + " needs " +
+                 std::to_string(After) + " bytes of LDS in all, over the " +
+                 std::to_string(Budget) + " of " +
+                 (ldsBudget ? std::string("lds-budget") : chip);
+        continue;
+      }
+      if (!Pick || C.fullBytes < Pick->fullBytes)
+        Pick = &C;
+    }
+    if (!Pick) {
+      emitRemark(L.getLoc())
+          << "pingpong: aggregate load: "
+          << (NoFit.empty() ? "operand " + operand + " is not hoistable"
+                            : NoFit + " (chunking K is not implemented)");
+      return;
+    }
+    int64_t After = Used - Pick->tileBytes + Pick->fullBytes;
+    emitRemark(L.getLoc()) << "pingpong: aggregate load: " << describe(*Pick)
+                           << " loaded before the loop; LDS " << Used
+                           << " -> " << After << " of " << Budget << " bytes";
+    rewrite(F, L, *Pick);
+  }
+
+  static std::string describe(const Candidate &C) {
+    return "operand " + C.name + " (" + bufferName(C.lds) + " <- " +
+           bufferName(C.source) + ", " + std::to_string(C.rows) + "x" +
+           std::to_string(C.bk * C.tiles) + " = " +
+           std::to_string(C.tiles) + " tiles of " + std::to_string(C.rows) +
+           "x" + std::to_string(C.bk) + ", " + std::to_string(C.fullBytes) +
+           " bytes)";
+  }
+
+  void rewrite(FunctionOpInterface F, scf::ForOp L, Candidate &C) {
+    MLIRContext *Ctx = &getContext();
+    auto TileT = cast<MemRefType>(C.lds.getType());
+    auto FullT = MemRefType::get({C.rows, C.bk * C.tiles},
+                                 TileT.getElementType(), nullptr,
+                                 TileT.getMemorySpace());
+    Location Loc = L.getLoc();
+    OpBuilder B(Ctx);
+
+    // F: a workgroup attribution in a gpu.func, else an allocation at L's.
+    Value Full;
+    auto GF = dyn_cast<gpu::GPUFuncOp>(F.getOperation());
+    if (GF && isa<BlockArgument>(C.lds)) {
+      Full = GF.addWorkgroupAttribution(FullT, Loc);
+    } else if (Operation *Def = C.lds.getDefiningOp()) {
+      B.setInsertionPointAfter(Def);
+      Full = memref::AllocOp::create(B, Loc, FullT);
+    } else {
+      emitRemark(Loc) << "pingpong: aggregate load: cannot place the buffer";
+      return;
+    }
+
+    // Prologue writes -> tile 0.
+    for (Operation *W : C.preWrites) {
+      B.setInsertionPoint(W);
+      replaceBuffer(W, C.lds,
+                    tileView(B, W->getLoc(), Full,
+                             arith::ConstantIndexOp::create(B, Loc, 0), C.rows,
+                             C.bk));
+    }
+
+    // Copy loop: the producers with the copy loop's IV, writing tile i+1.
+    B.setInsertionPoint(L);
+    auto Copy = scf::ForOp::create(B, Loc, L.getLowerBound(),
+                                   L.getUpperBound(), L.getStep());
+    B.setInsertionPointToStart(Copy.getBody());
+    IRMapping Map;
+    Map.map(L.getInductionVar(), Copy.getInductionVar());
+    Value WTile = tileView(
+        B, Loc, Full, tileIndex(B, Loc, L, Copy.getInductionVar(), 1), C.rows,
+        C.bk);
+    for (Operation &Op : *L.getBody()) {
+      if (C.deps.contains(&Op) || llvm::is_contained(C.producers, &Op))
+        B.clone(Op, Map);
+    }
+    Copy.getBody()->walk([&](Operation *Op) { replaceBuffer(Op, C.lds, WTile); });
+    if (GF) {
+      B.setInsertionPointAfter(Copy);
+      gpu::BarrierOp::create(B, Loc);
+    }
+
+    // The loop reads tile i through a view of the whole buffer.
+    B.setInsertionPointToStart(L.getBody());
+    Value I = tileIndex(B, Loc, L, L.getInductionVar(), 0);
+    Value RTile = tileView(B, Loc, Full, I, C.rows, C.bk);
+    if (testSliceBase) {
+      // Seed 000's bug, on purpose: the tile's offset applied again on a
+      // base that is already the slice, not the whole buffer.
+      Value Off = arith::MulIOp::create(
+          B, Loc, I, arith::ConstantIndexOp::create(B, Loc, C.bk));
+      RTile = viewAt(B, Loc, RTile, Off, C.rows, C.bk);
+    }
+    for (Operation *R : C.inReads)
+      replaceBuffer(R, C.lds, RTile);
+    for (Operation *P : C.producers)
+      eraseWithDeadProducers(P);
+
+    // After the loop: the last tile.
+    for (Operation *R : C.postReads) {
+      B.setInsertionPoint(R);
+      replaceBuffer(R, C.lds,
+                    tileView(B, R->getLoc(), Full,
+                             arith::ConstantIndexOp::create(B, Loc, C.tiles - 1),
+                             C.rows, C.bk));
+    }
+
+    // L is unused now: drop it.
+    if (C.lds.use_empty()) {
+      if (auto Arg = dyn_cast<BlockArgument>(C.lds); Arg && GF &&
+          !GF->hasAttr(GF.getWorkgroupAttribAttrsAttrName())) {
+        unsigned Count = GF.getNumWorkgroupAttributions();
+        GF.getBody().front().eraseArgument(Arg.getArgNumber());
+        GF->setAttr(GF.getNumWorkgroupAttributionsAttrName(),
+                    B.getI64IntegerAttr(Count - 1));
+      } else if (Operation *Def = C.lds.getDefiningOp()) {
+        Def->erase();
+      }
+    }
+  }
+};
+
+} // namespace
