@@ -4,23 +4,13 @@
 namespace pingpong {
 namespace target {
 
-static constexpr TargetFacts Supported[] = {Gfx942, Gfx950};
-
-llvm::ArrayRef<TargetFacts> supportedTargets() { return Supported; }
-
-const TargetFacts *factsFor(llvm::StringRef CPU) {
-  for (const TargetFacts &T : Supported)
-    if (CPU == T.CPU)
-      return &T;
-  return nullptr;
-}
-
 std::string supportedCPUList() {
+  llvm::ArrayRef<TargetFacts> All = supportedTargets();
   std::string S;
-  for (size_t I = 0; I < std::size(Supported); ++I) {
+  for (size_t I = 0; I < All.size(); ++I) {
     if (I)
-      S += I + 1 == std::size(Supported) ? " and " : ", ";
-    S += Supported[I].CPU;
+      S += I + 1 == All.size() ? " and " : ", ";
+    S += All[I].CPU;
   }
   return S;
 }

@@ -48,9 +48,18 @@ constexpr unsigned MaxLgkmcnt = (1u << Gfx942.LgkmcntBits) - 1;
 constexpr unsigned MaxExpcnt = (1u << Gfx942.ExpcntBits) - 1;
 
 /// The supported targets, in the order remarks name them.
-llvm::ArrayRef<TargetFacts> supportedTargets();
+inline llvm::ArrayRef<TargetFacts> supportedTargets() {
+  static constexpr TargetFacts Supported[] = {Gfx942, Gfx950};
+  return Supported;
+}
 /// The facts for a CPU name, or null if the plugin does not support it.
-const TargetFacts *factsFor(llvm::StringRef CPU);
+/// (Inline: the MLIR front uses it without linking lib/Target.)
+inline const TargetFacts *factsFor(llvm::StringRef CPU) {
+  for (const TargetFacts &T : supportedTargets())
+    if (CPU == T.CPU)
+      return &T;
+  return nullptr;
+}
 /// "gfx942 and gfx950" (for messages).
 std::string supportedCPUList();
 
