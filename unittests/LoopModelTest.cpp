@@ -10,6 +10,8 @@
 #include "pingpong/ISA/Opcodes.h"
 #include "pingpong/ISA/Waitcnt.h"
 #include "pingpong/Schedule/ClusterPlan.h"
+#include "pingpong/Schedule/ModeChoice.h"
+#include "pingpong/Target/TargetFacts.h"
 
 #include "llvm/CodeGen/MIRParser/MIRParser.h"
 #include "llvm/CodeGen/MachineDominators.h"
@@ -45,6 +47,21 @@ TEST(Waitcnt, Gfx9Encoding) {
   EXPECT_EQ(W.Lgkm, 15u);
   EXPECT_TRUE(Waitcnt::decodeGfx9(0xFFFF).waitsOnNothing());
   EXPECT_FALSE(Waitcnt::decodeGfx9(0xC07F).waitsOnNothing());
+}
+
+TEST(TargetFacts, Table) {
+  using namespace pingpong::target;
+  ASSERT_TRUE(factsFor("gfx942"));
+  ASSERT_TRUE(factsFor("gfx950"));
+  EXPECT_EQ(factsFor("gfx90a"), nullptr);
+  EXPECT_EQ(factsFor("gfx942")->LDSBytesPerCU, 65536u);
+  EXPECT_EQ(factsFor("gfx950")->LDSBytesPerCU, 163840u);
+  EXPECT_EQ(supportedCPUList(), "gfx942 and gfx950");
+  EXPECT_EQ(waveGroupBit(), 256u);
+  EXPECT_EQ(vgprBudget(Gfx942, 2), 256u);
+  EXPECT_EQ(Waitcnt::MaxVm, 63u);
+  EXPECT_EQ(Waitcnt::MaxLgkm, 15u);
+  EXPECT_EQ(Waitcnt::MaxExp, 7u);
 }
 
 TEST(Directives, ModeSpellings) {
@@ -163,6 +180,26 @@ TEST_F(TinyLoop, LayoutsAndAutoChoice) {
   EXPECT_FALSE(canSliceAcrossWaveGroups(*A.Model, 3, Mode::TwoPP, Why));
   EXPECT_NE(Why.Reason.find("split into 3 equal parts"), std::string::npos)
       << Why.Reason;
+}
+
+TEST_F(TinyLoop, F8F6F4Bits) {
+  // The formats of an f8f6f4 MFMA follow its name: FP4 is 4 bits (an MXFP4
+  // tile is half the bits of an FP8 one), FP6 6, FP8 8; the wider counts.
+  const TargetInstrInfo &TII = *MF->getSubtarget().getInstrInfo();
+  const OpcodeTable &T = OpcodeTable::get(TII);
+  auto Bits = [&](StringRef Name) -> unsigned {
+    for (unsigned Op = 0, E = TII.getNumOpcodes(); Op != E; ++Op)
+      if (TII.getName(Op) == Name) {
+        std::optional<MFMAShape> S = T.mfmaShape(Op);
+        return S ? S->ElemBits : 0;
+      }
+    return 0;
+  };
+  EXPECT_EQ(Bits("V_MFMA_SCALE_F32_16X16X128_F8F6F4_f4_f4_vgprcd_e64"), 4u);
+  EXPECT_EQ(Bits("V_MFMA_SCALE_F32_16X16X128_F8F6F4_f6_f4_vgprcd_e64"), 6u);
+  EXPECT_EQ(Bits("V_MFMA_SCALE_F32_16X16X128_F8F6F4_f8_f4_vgprcd_e64"), 8u);
+  EXPECT_EQ(Bits("V_MFMA_F32_16X16X32_FP8_FP8_vgprcd_e64"), 8u);
+  EXPECT_EQ(Bits("V_MFMA_F32_16X16X16F16_vgprcd_e64"), 16u);
 }
 
 TEST_F(TinyLoop, OpcodeTable) {

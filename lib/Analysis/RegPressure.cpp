@@ -1,8 +1,10 @@
 //===- RegPressure.cpp - vector register pressure of a loop order --------===//
 #include "pingpong/Analysis/RegPressure.h"
 #include "pingpong/Analysis/LoopModel.h"
+#include "pingpong/Target/TargetFacts.h"
 
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/IntEqClasses.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/CodeGen/MachineDominators.h"
 #include "llvm/CodeGen/MachineFunction.h"
@@ -11,7 +13,6 @@
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/IR/Function.h"
 #include "llvm/Support/raw_ostream.h"
-#include <functional>
 
 using namespace llvm;
 namespace pingpong {
@@ -97,19 +98,11 @@ unsigned peakVectorPressure(const LoopModel &Model, ArrayRef<unsigned> Order,
 
   // Copies, REG_SEQUENCE and friends are joined by the register coalescer:
   // count each group of such vregs once (the values are the same).
-  DenseMap<Register, Register> Parent;
-  std::function<Register(Register)> Find = [&](Register R) -> Register {
-    auto It = Parent.find(R);
-    if (It == Parent.end() || It->second == R)
-      return R;
-    Register Root = Find(It->second);
-    Parent[R] = Root;
-    return Root;
-  };
+  // Classes over virtual register indices (every vreg here is virtual).
+  IntEqClasses Groups(MRI.getNumVirtRegs());
+  auto Find = [&](Register R) { return Groups.findLeader(R.virtRegIndex()); };
   auto Unite = [&](Register A, Register B) {
-    Register RA = Find(A), RB = Find(B);
-    if (RA != RB)
-      Parent[RA] = RB;
+    Groups.join(A.virtRegIndex(), B.virtRegIndex());
   };
   for (const InstInfo &II : Model.Insts) {
     const MachineInstr &MI = *II.MI;
@@ -122,7 +115,7 @@ unsigned peakVectorPressure(const LoopModel &Model, ArrayRef<unsigned> Order,
           vectorUnits(MO.getReg(), MRI, TRI))
         Unite(MO.getReg(), MI.getOperand(0).getReg());
   }
-  DenseMap<Register, unsigned> GroupUnits, GroupLive;
+  DenseMap<unsigned, unsigned> GroupUnits, GroupLive;
   for (const InstInfo &II : Model.Insts)
     for (const MachineOperand &MO : II.MI->operands())
       if (MO.isReg() && MO.getReg().isVirtual()) {
@@ -139,14 +132,14 @@ unsigned peakVectorPressure(const LoopModel &Model, ArrayRef<unsigned> Order,
   auto MakeLive = [&](Register R) {
     if (!Live.insert(R).second)
       return;
-    Register G = Find(R);
+    unsigned G = Find(R);
     if (GroupLive[G]++ == 0)
       Cur += GroupUnits[G];
   };
   auto Kill = [&](Register R) {
     if (!Live.erase(R))
       return;
-    Register G = Find(R);
+    unsigned G = Find(R);
     if (--GroupLive[G] == 0)
       Cur -= GroupUnits[G];
   };
@@ -181,7 +174,8 @@ unsigned vectorRegisterBudget(const MachineFunction &MF) {
     if (!V.split(',').first.trim().getAsInteger(10, Min) && Min > Waves)
       Waves = Min;
   }
-  return 512 / Waves;
+  const target::TargetFacts *T = target::factsFor(MF.getSubtarget().getCPU());
+  return target::vgprBudget(T ? *T : target::Gfx942, Waves);
 }
 
 } // namespace pingpong

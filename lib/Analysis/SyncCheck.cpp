@@ -1,8 +1,10 @@
 //===- SyncCheck.cpp - are the waits and barriers of a loop sufficient? ---===//
 #include "pingpong/Analysis/SyncCheck.h"
+#include "pingpong/Analysis/LDSObjects.h"
 #include "pingpong/ISA/Opcodes.h"
 #include "pingpong/Sync/SyncRules.h"
 #include "pingpong/Sync/Waitcnt.h"
+#include "pingpong/Target/TargetFacts.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -53,76 +55,13 @@ std::string describe(const MachineInstr &MI) {
   return S;
 }
 
-void addScopes(const MDNode *List, SmallVectorImpl<sync::ScopeRef> &Out) {
-  if (!List)
-    return;
-  for (const MDOperand &Op : List->operands())
-    if (auto *Scope = dyn_cast_or_null<MDNode>(Op.get())) {
-      const MDNode *Domain = Scope->getNumOperands() > 1
-                                 ? dyn_cast_or_null<MDNode>(Scope->getOperand(1).get())
-                                 : nullptr;
-      Out.push_back({Scope, Domain});
-    }
-}
-
-std::string scopeName(const MDNode *List) {
-  if (!List)
-    return "";
-  for (const MDOperand &Op : List->operands())
-    if (auto *Scope = dyn_cast_or_null<MDNode>(Op.get())) {
-      // LDS lowering names the scope by its variable in operand 2; Triton's
-      // scopes carry their name in operand 0.
-      for (unsigned I : {2u, 0u})
-        if (Scope->getNumOperands() > I)
-          if (auto *N = dyn_cast_or_null<MDString>(Scope->getOperand(I).get()))
-            return N->getString().str();
-      return "scope";
-    }
-  return "";
-}
-
 /// The LDS side of an instruction's memory operands, as the library's
-/// buffer identity: the IR object (an arena when external or zero-sized),
-/// a constant byte range in it where the address is one, the alias scopes.
+/// buffer identity (Analysis/LDSObjects: the one MachineInstr -> LDSRegion
+/// bridge, shared with the loop model). Not lane-uniform for LDS DMA, whose
+/// lanes write M0 + lane x size.
 void regionOf(const MachineInstr &MI, Access &A) {
-  A.BufName = "LDS (unknown buffer)";
-  const MachineMemOperand *LDS = nullptr;
-  for (const MachineMemOperand *MMO : MI.memoperands())
-    if (MMO->getAddrSpace() == 3)
-      LDS = MMO;
-  if (!LDS && MI.memoperands().size() == 1)
-    LDS = MI.memoperands().front();
-  if (!LDS)
-    return;
-  LDSRegion &R = A.Region;
-  addScopes(LDS->getAAInfo().Scope, R.Scopes);
-  addScopes(LDS->getAAInfo().NoAlias, R.NoAlias);
-  const Value *V = LDS->getValue();
-  std::string Scope = scopeName(LDS->getAAInfo().Scope);
-  if (!V) {
-    if (!Scope.empty())
-      A.BufName = "LDS [" + Scope + "]";
-    return;
-  }
-  const Value *Obj = getUnderlyingObject(V);
-  R.Object = Obj;
-  if (auto *GV = dyn_cast<GlobalVariable>(Obj)) {
-    const DataLayout &DL = GV->getDataLayout();
-    R.Arena = GV->isDeclaration() ||
-              DL.getTypeAllocSize(GV->getValueType()).getKnownMinValue() == 0;
-    int64_t Off = 0;
-    const Value *Base = GetPointerBaseWithConstantOffset(V, Off, DL);
-    // A constant address (every lane the same bytes): its range. Not for
-    // LDS DMA, whose lanes write M0 + lane x size.
-    if (Base == Obj && A.Rules.Use != LDSUse::DMAWrite &&
-        LDS->getSize().hasValue() && !LDS->getSize().isScalable())
-      R.Range = std::make_pair(Off + LDS->getOffset(),
-                               Off + LDS->getOffset() +
-                                   int64_t(LDS->getSize().getValue().getKnownMinValue()));
-  }
-  A.BufName = Obj->hasName() ? Obj->getName().str() : "LDS";
-  if (!Scope.empty())
-    A.BufName += " [" + Scope + "]";
+  A.Region = ldsRegionOf(MI, /*LaneUniform=*/A.Rules.Use != LDSUse::DMAWrite);
+  A.BufName = ldsBufferName(MI);
 }
 
 /// Is this the branch on the wave group (s_and_b32 x, 0x100 or a compare of
@@ -145,7 +84,7 @@ groupBranchTakenByHigh(const MachineInstr &Br, const MachineBasicBlock &MBB,
     SCCHigh.reset();
     StringRef N = T.name(MI.getOpcode());
     if (N == "S_AND_B32" && MI.getNumOperands() >= 3 && MI.getOperand(2).isImm() &&
-        MI.getOperand(2).getImm() == 256)
+        MI.getOperand(2).getImm() == target::waveGroupBit())
       SCCHigh = true; // SCC = (tid.x & 256) != 0
     else if ((N == "S_CMP_LG_U32" || N == "S_CMP_EQ_U32") &&
              MI.getOperand(0).isReg() &&
@@ -532,7 +471,8 @@ SyncReport Checker::run() {
   for (const MachineBasicBlock &MBB : MF)
     for (const MachineInstr &MI : MBB)
       if (T.name(MI.getOpcode()) == "S_AND_B32" && MI.getNumOperands() >= 3 &&
-          MI.getOperand(2).isImm() && MI.getOperand(2).getImm() == 256)
+          MI.getOperand(2).isImm() &&
+          MI.getOperand(2).getImm() == target::waveGroupBit())
         GroupRegs.insert(MI.getOperand(0).getReg());
   for (const MachineInstr &MI : L.getHeader()->instrs())
     R.Barriers += T.classify(MI) == InstKind::Barrier;

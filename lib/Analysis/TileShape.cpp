@@ -1,89 +1,99 @@
-//===- TileShape.cpp - LDS objects and the workgroup tile of a loop -------===//
+//===- TileShape.cpp - the workgroup tile of a loop ------------------------===//
+//
+// Concern (e) of the loop model: the workgroup tile M x N x K and its size in
+// bits (Triton's thresholds: M * N * K * element bits), in bits throughout so
+// FP4 (4 bits, two elements a byte) and FP6 come out right. Only the A and B
+// operands count: scales are not tile data.
+//
+//===----------------------------------------------------------------------===//
 #include "pingpong/Analysis/LDSObjects.h"
 #include "pingpong/Analysis/LoopModel.h"
+#include "pingpong/Target/TargetFacts.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
-#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/CodeGen/MachineMemOperand.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/GlobalVariable.h"
-#include "llvm/IR/IntrinsicInst.h"
-#include "llvm/IR/IntrinsicsAMDGPU.h"
 
 using namespace llvm;
 namespace pingpong {
 
-/// Underlying IR object of an instruction's first memory operand.
-const Value *memObject(const MachineInstr &MI) {
-  if (MI.memoperands_empty())
-    return nullptr;
-  const Value *V = (*MI.memoperands_begin())->getValue();
-  if (!V)
-    return nullptr;
-  V = getUnderlyingObject(V);
-  // Buffer resources: look through llvm.amdgcn.make.buffer.rsrc to the base.
-  if (auto *II = dyn_cast<IntrinsicInst>(V))
-    if (II->getIntrinsicID() == Intrinsic::amdgcn_make_buffer_rsrc)
-      V = getUnderlyingObject(II->getArgOperand(0));
-  return V;
+namespace {
+uint64_t bytesOf(const MachineMemOperand *MMO) {
+  return MMO->getSize().hasValue() ? MMO->getSize().getValue() : 0;
 }
-
-/// Identity of the LDS buffer an access touches: its IR object and the
-/// alias scope the frontend or AMDGPU's LDS lowering gave it (the lowering
-/// packs all __shared__ arrays into one struct and tells them apart by scope).
-std::pair<const Value *, const MDNode *> bufferKey(const MachineInstr &MI) {
-  const MDNode *Scope = nullptr;
-  if (!MI.memoperands_empty())
-    Scope = (*MI.memoperands_begin())->getAAInfo().Scope;
-  return {memObject(MI), Scope};
-}
+} // namespace
 
 /// The workgroup tile M x N x K. K per iteration is the chain length times
-/// the MFMA's K. The LDS writes of one iteration carry (M + N) * K elements
-/// and the MFMAs of all waves cover M * N * K * r, where r waves compute the
-/// same outputs (Triton's broadcast layouts for tiny tiles): take the
-/// smallest r for which M and N come out whole.
+/// the MFMA's K. The LDS writes (or LDS DMA) of one iteration carry
+/// (M + N) * K elements and the MFMAs of all waves cover M * N * K * r, where
+/// r waves compute the same outputs (Triton's broadcast layouts for tiny
+/// tiles): take the smallest r for which M and N come out whole.
 void deriveTile(LoopModel &M, const MachineFunction &MF) {
-  unsigned Waves = std::max(M.Waves, 1u);
-  uint64_t K = uint64_t(M.ChainLen) * M.Shape.K;
-  uint64_t DotVolume = uint64_t(M.NumDots) * M.Shape.M * M.Shape.N * M.Shape.K;
-  uint64_t WriteBytes = 0;
-  for (const InstInfo &II : M.Insts)
-    if (II.R == Role::LocalWrite)
-      for (const MachineMemOperand *MMO : II.MI->memoperands())
-        WriteBytes += MMO->getSize().hasValue() ? MMO->getSize().getValue() : 0;
-  uint64_t ElemBytes = std::max(1u, M.Shape.ElemBits / 8);
-  uint64_t Elems = WriteBytes * 64 * Waves / ElemBytes; // wave64 lanes
-  M.TileK = K;
+  M.TileK = 0;
   M.Replication = 1;
   M.TileM = M.TileN = 0;
+  M.TileBits = 0;
+  if (M.chainedDots())
+    return; // two dots, two shapes: no one GEMM tile
+  const target::TargetFacts *TF = target::factsFor(MF.getSubtarget().getCPU());
+  const uint64_t Lanes = TF ? TF->WaveSize : 64;
+  unsigned Waves = std::max(M.Waves, 1u);
+  const uint64_t ElemBits = std::max(1u, M.Shape.ElemBits);
+  uint64_t K = uint64_t(M.ChainLen) * M.Shape.K;
+  uint64_t DotVolume = uint64_t(M.NumDots) * M.Shape.M * M.Shape.N * M.Shape.K;
+  uint64_t WriteBits = 0;
+  for (const InstInfo &II : M.Insts) {
+    if (isScale(II.Op))
+      continue;
+    if (II.R == Role::LocalWrite)
+      for (const MachineMemOperand *MMO : II.MI->memoperands())
+        WriteBits += 8 * bytesOf(MMO);
+    // LDS DMA: what each lane loads is what lands in LDS (its LDS-side
+    // operand says 4 bytes whatever the width).
+    if (II.R == Role::AsyncCopy)
+      for (const MachineMemOperand *MMO : II.MI->memoperands())
+        if (MMO->getAddrSpace() != 3)
+          WriteBits += 8 * bytesOf(MMO);
+  }
+  uint64_t Elems = WriteBits * Lanes * Waves / ElemBits;
+  // With scales, a write of no known operand may be a scale's: the traffic
+  // would not be (M + N) * K elements.
+  bool TrafficKnown =
+      !M.scaled() || llvm::none_of(M.Insts, [](const InstInfo &I) {
+        return (I.R == Role::LocalWrite || I.R == Role::AsyncCopy) &&
+               I.Op == Operand::None;
+      });
+  M.TileK = K;
   // Best source: the LDS buffers' sizes, M x K and N x K elements: two
   // __shared__ arrays, or the two fields of the struct that AMDGPU's module
   // LDS lowering packs them into. Which is A does not matter for M * N.
   SmallPtrSet<const Value *, 2> Objs;
   for (const InstInfo &II : M.Insts)
-    if (II.R == Role::LocalRead || II.R == Role::LocalWrite)
-      Objs.insert(memObject(*II.MI));
-  SmallVector<uint64_t, 2> Sizes;
+    if ((II.R == Role::LocalRead || II.R == Role::LocalWrite) && !isScale(II.Op))
+      Objs.insert(ldsObject(ldsRegionOf(*II.MI)));
+  SmallVector<uint64_t, 2> SizeBits;
   const DataLayout &DL = MF.getDataLayout();
   for (const Value *O : Objs)
     if (auto *GV = dyn_cast_or_null<GlobalVariable>(O))
-      Sizes.push_back(DL.getTypeAllocSize(GV->getValueType()));
-  if (Objs.size() == 1 && Sizes.size() == 1) {
+      SizeBits.push_back(8 * DL.getTypeAllocSize(GV->getValueType()));
+  if (Objs.size() == 1 && SizeBits.size() == 1) {
     auto *GV = cast<GlobalVariable>(*Objs.begin());
     auto *ST = dyn_cast<StructType>(GV->getValueType());
-    Sizes.clear();
+    SizeBits.clear();
     if (ST && ST->getNumElements() == 2)
       for (Type *E : ST->elements())
-        Sizes.push_back(DL.getTypeAllocSize(E));
+        SizeBits.push_back(8 * DL.getTypeAllocSize(E));
   }
-  uint64_t Row = K * ElemBytes;
-  if (K && Sizes.size() == 2 && Sizes[0] % Row == 0 && Sizes[1] % Row == 0) {
-    uint64_t TM = Sizes[0] / Row, TN = Sizes[1] / Row;
+  uint64_t RowBits = K * ElemBits;
+  if (K && SizeBits.size() == 2 && SizeBits[0] % RowBits == 0 &&
+      SizeBits[1] % RowBits == 0) {
+    uint64_t TM = SizeBits[0] / RowBits, TN = SizeBits[1] / RowBits;
     uint64_t Vol = TM * TN * K;
     if (Vol && (DotVolume * Waves) % Vol == 0) {
       M.TileM = std::max(TM, TN);
@@ -92,7 +102,7 @@ void deriveTile(LoopModel &M, const MachineFunction &MF) {
     }
   }
   // Otherwise from the LDS traffic of one iteration.
-  if (!M.TileM && K && Elems % K == 0) {
+  if (!M.TileM && TrafficKnown && K && Elems % K == 0) {
     uint64_t S = Elems / K; // M + N
     for (unsigned Rep = 1; Rep <= Waves; Rep *= 2) {
       if ((DotVolume * Waves) % (uint64_t(Rep) * K))
@@ -111,9 +121,8 @@ void deriveTile(LoopModel &M, const MachineFunction &MF) {
       break;
     }
   }
-  M.TileBits = M.TileM
-                   ? uint64_t(M.TileM) * M.TileN * K * M.Shape.ElemBits
-                   : DotVolume * Waves * M.Shape.ElemBits;
+  M.TileBits = M.TileM ? uint64_t(M.TileM) * M.TileN * K * ElemBits
+                       : DotVolume * Waves * ElemBits;
 }
 
 } // namespace pingpong

@@ -16,6 +16,7 @@
 #include "pingpong/Emit/Emitter.h"
 #include "pingpong/ISA/Opcodes.h"
 #include "pingpong/ISA/Waitcnt.h"
+#include "pingpong/Target/TargetFacts.h"
 
 #include "llvm/CodeGen/MachineDominators.h"
 #include "llvm/CodeGen/MachineFunction.h"
@@ -158,7 +159,7 @@ void emitAsymmetricSync(MachineLoop &L, MachineFunction &MF,
   }
   BuildMI(*Pre, Pre->end(), DL, RFL, Wave).addReg(Tid);
   // Waves 4-7 of a 512-lane workgroup have bit 8 of tid.x set.
-  BuildMI(*Pre, Pre->end(), DL, And, High).addReg(Wave).addImm(256);
+  BuildMI(*Pre, Pre->end(), DL, And, High).addReg(Wave).addImm(target::waveGroupBit());
   MachineBasicBlock *PreBar = MF.CreateMachineBasicBlock(Pre->getBasicBlock());
   MF.insert(std::next(Pre->getIterator()), PreBar);
   BuildMI(*Pre, Pre->end(), DL, TII.get(Ops.SCBranchSCC0)).addMBB(Header);

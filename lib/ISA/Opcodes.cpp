@@ -1,9 +1,11 @@
 //===- Opcodes.cpp - AMDGPU opcodes resolved by name ----------------------===//
 #include "pingpong/ISA/Opcodes.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/CodeGen/TargetOpcodes.h"
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -183,8 +185,24 @@ std::optional<MFMAShape> OpcodeTable::mfmaShape(unsigned Opcode) const {
     S.N = V[1];
     S.K = V[2];
     StringRef Tail = N.substr(P);
-    if (Tail.contains("F8F6F4") || Tail.contains("FP8") || Tail.contains("BF8") ||
-        Tail.contains("I8"))
+    if (Tail.contains("F8F6F4")) {
+      // The operand formats follow as _<a>_<b> (f8, f6, f4; bf8/bf6 count
+      // the same): FP4 is 4 bits, not 8 (an MXFP4 tile is half the bits of
+      // an FP8 one). The wider of the two counts.
+      SmallVector<StringRef, 8> Parts;
+      Tail.substr(Tail.find("F8F6F4") + 6).split(Parts, '_', -1, false);
+      unsigned Bits = 0;
+      for (StringRef Fmt : ArrayRef<StringRef>(Parts).take_front(2)) {
+        if (Fmt == "f8" || Fmt == "bf8" || Fmt == "fp8")
+          Bits = std::max(Bits, 8u);
+        else if (Fmt == "f6" || Fmt == "bf6" || Fmt == "fp6")
+          Bits = std::max(Bits, 6u);
+        else if (Fmt == "f4" || Fmt == "fp4")
+          Bits = std::max(Bits, 4u);
+      }
+      S.ElemBits = Bits ? Bits : 8; // no format suffix: FP8 (the default)
+    } else if (Tail.contains("FP8") || Tail.contains("BF8") ||
+               Tail.contains("I8"))
       S.ElemBits = 8;
     else if (Tail.contains("F32") || Tail.contains("XF32"))
       S.ElemBits = 32;

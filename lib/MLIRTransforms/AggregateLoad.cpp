@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 #include "pingpong/Dialect/KLoop.h"
 #include "pingpong/Dialect/PingpongPasses.h"
+#include "pingpong/Target/TargetFacts.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -347,10 +348,11 @@ struct PingpongAggregateLoad
           << operand << "'";
       return signalPassFailure();
     }
+    const ::pingpong::target::TargetFacts *T =
+        ::pingpong::target::factsFor(chip);
     int64_t Budget = ldsBudget ? int64_t(ldsBudget)
-                     : chip == "gfx950" ? 160 * 1024
-                     : chip == "gfx942" ? 64 * 1024
-                                        : 0;
+                     : T       ? int64_t(T->LDSBytesPerCU)
+                               : 0;
     if (!Budget) {
       emitError(getOperation()->getLoc())
           << "pingpong-aggregate-load: unknown chip '" << chip

@@ -14,7 +14,7 @@
 //===----------------------------------------------------------------------===//
 #include "pingpong/Dialect/KLoop.h"
 #include "pingpong/Dialect/PingpongPasses.h"
-#include "pingpong/Schedule/ClusterPlan.h" // the plugin's auto thresholds
+#include "pingpong/Schedule/ModeChoice.h" // the plugin's auto thresholds
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"

@@ -2,9 +2,10 @@
 //
 // Runs on machine SSA, just before PHI elimination (after every SSA
 // optimisation, so the loop body is final but for register allocation). For
-// each innermost loop with MFMAs: analyse (Analysis/), pick a mode
-// (Schedule/), check the plan's register pressure, apply it (Emit/), and say
-// what happened through optimisation remarks named "amdgpu-pingpong".
+// each innermost loop with MFMAs: analyse (Analysis/LoopModel), pick a mode
+// whose plan holds and fits the registers (Schedule/ModeChoice), apply it
+// (Emit/), and say what happened through optimisation remarks named
+// "amdgpu-pingpong". The pass only orchestrates these steps.
 // AMDGPU's scheduler then schedules inside each cluster: SCHED_BARRIER 0 and
 // s_setprio are scheduling boundaries for it, before and after RA.
 //
@@ -12,11 +13,13 @@
 #include "pingpong/Analysis/DepGraph.h"
 #include "pingpong/Analysis/Directives.h"
 #include "pingpong/Analysis/LoopModel.h"
-#include "pingpong/Analysis/RegPressure.h"
 #include "pingpong/Emit/Emitter.h"
 #include "pingpong/ISA/Opcodes.h"
 #include "pingpong/Passes/Passes.h"
+#include "pingpong/Analysis/Loops.h"
 #include "pingpong/Schedule/ClusterPlan.h"
+#include "pingpong/Schedule/ModeChoice.h"
+#include "pingpong/Target/TargetFacts.h"
 
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/CodeGen/MachineDominators.h"
@@ -96,6 +99,8 @@ private:
   bool runOnLoop(MachineLoop &L, MachineFunction &MF);
   bool hoistLDSDMA(MachineLoop &L, LoopModel &Region);
   void missed(MachineLoop &L, const Twine &Why, const MachineInstr *At = nullptr);
+  void applied(MachineLoop &L, const Directive &D, const LoopModel &M,
+               const ModeChoice &C);
   void explainGlobalISel(MachineFunction &MF);
 
   /// The loop being planned was forced (option, attribute or metadata): a
@@ -180,26 +185,35 @@ bool PingpongSchedule::runOnMachineFunction(MachineFunction &MF) {
   AA = &getAnalysis<AAResultsWrapperPass>().getAAResults();
   ORE = &getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE();
 
-  SmallVector<MachineLoop *, 4> Innermost;
-  SmallVector<MachineLoop *, 8> Work(MLI->begin(), MLI->end());
-  while (!Work.empty()) {
-    MachineLoop *L = Work.pop_back_val();
-    if (L->isInnermost())
-      Innermost.push_back(L);
-    Work.append(L->begin(), L->end());
-  }
-  // Source order, so remarks come out in a stable order.
-  llvm::sort(Innermost, [](MachineLoop *A, MachineLoop *B) {
-    return A->getHeader()->getNumber() < B->getHeader()->getNumber();
-  });
   bool Changed = false;
   SawDotLoop = false;
-  for (MachineLoop *L : Innermost)
+  for (MachineLoop *L : innermostLoops(*MLI))
     Changed |= runOnLoop(*L, MF);
   ForcedBy.reset();
   if (!SawDotLoop && MF.getProperties().hasSelected())
     explainGlobalISel(MF);
   return Changed;
+}
+
+/// The request of a loop's directive: its mode, or its layout parsed (an
+/// error diagnostic and std::nullopt if the layout text does not parse).
+static std::optional<ModeRequest> requestFor(const Directive &D,
+                                             const LoopModel &M,
+                                             MachineFunction &MF) {
+  ModeRequest Req{D, std::nullopt};
+  if (D.LayoutText.empty())
+    return Req;
+  std::string LayoutError;
+  Req.Custom = parseLayout(D.LayoutText, M.NumDots, LayoutError);
+  if (!Req.Custom) {
+    MF.getFunction().getContext().diagnose(DiagnosticInfoGeneric(
+        ("amdgpu-pingpong: in function '" + MF.getName() +
+         "': invalid !llvm.loop \"amdgpu.pingpong.layout\": " + LayoutError)
+            .str(),
+        DS_Error));
+    return std::nullopt;
+  }
+  return Req;
 }
 
 bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
@@ -234,18 +248,27 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
   if (D->M != Mode::Auto || !D->LayoutText.empty())
     ForcedBy = D;
   StringRef CPU = MF.getSubtarget().getCPU();
-  if (CPU != "gfx942" && CPU != "gfx950") {
-    missed(L, "target " + CPU + " is not supported (gfx942 and gfx950 only)");
+  if (!target::factsFor(CPU)) {
+    missed(L, "target " + CPU + " is not supported (" +
+                  target::supportedCPUList() + " only)");
     return false;
   }
   if (!MF.getRegInfo().isSSA()) {
     missed(L, "the function is no longer in SSA form at this point");
     return false;
   }
+  // LDS DMA loops: no mode schedules them yet; the hoist can be asked for.
+  if (A.HasLDSDMA && A.Region && DMAOpt == DMAMode::Hoist &&
+      (!A.Model || A.Model->NumAsyncCopies))
+    return hoistLDSDMA(L, *A.Region);
   if (!A.Model) {
-    if (A.HasLDSDMA && A.Region && DMAOpt == DMAMode::Hoist)
-      return hoistLDSDMA(L, *A.Region);
     missed(L, A.Why.Reason, A.Why.At);
+    return false;
+  }
+  LoopModel &M = *A.Model;
+  std::string Unscheduled = unscheduledShapes(M);
+  if (!Unscheduled.empty()) {
+    missed(L, Unscheduled + ": no mode for this yet (issue 10)");
     return false;
   }
   const OpcodeTable::Builders &Ops =
@@ -254,131 +277,71 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
     missed(L, "this LLVM lacks an opcode the plugin builds");
     return false;
   }
-  LoopModel &M = *A.Model;
-  // A layout from loop metadata is forced like a mode (Mode::Auto stands
-  // for it in the list below).
-  std::optional<ClusterLayout> Custom;
-  if (!D->LayoutText.empty()) {
-    std::string LayoutError;
-    Custom = parseLayout(D->LayoutText, M.NumDots, LayoutError);
-    if (!Custom) {
-      MF.getFunction().getContext().diagnose(DiagnosticInfoGeneric(
-          ("amdgpu-pingpong: in function '" + MF.getName() +
-           "': invalid !llvm.loop \"amdgpu.pingpong.layout\": " + LayoutError)
-              .str(),
-          DS_Error));
-      return false;
-    }
-  }
-  bool Forced = D->M != Mode::Auto || Custom;
-  Rejection Why;
-  std::vector<Mode> Modes = Custom ? std::vector<Mode>{Mode::Auto}
-                            : Forced ? std::vector<Mode>{D->M}
-                                     : candidateModes(M, Why);
-  if (Modes.empty()) {
-    missed(L, Why.Reason, Why.At);
+  std::optional<ModeRequest> Req = requestFor(*D, M, MF);
+  if (!Req)
     return false;
-  }
 
   // A schedule already in the loop (replaced on request) is out of the
   // block while modes are tried; it comes back if none applies.
   SyncDetacher OldSchedule;
   if (!M.OldSchedule.empty())
     OldSchedule.detach(*M.Body, M.OldSchedule);
-  std::string Tried;
-  unsigned Budget = vectorRegisterBudget(MF);
-  std::vector<unsigned> Identity(M.Insts.size());
-  for (unsigned I = 0; I < Identity.size(); ++I)
-    Identity[I] = I;
-  const unsigned Before = peakVectorPressure(M, Identity, *MDT);
-  for (Mode Md : Modes) {
-    const std::string Name = Custom ? "custom layout" : modeName(Md);
-    Rejection W;
-    std::optional<ClusterLayout> Layout = Custom ? Custom : layoutFor(Md, M, W);
-    if (Custom && Custom->AsymmetricSync && M.Waves != 8) {
-      Layout.reset();
-      W.Reason = "the layout's asymmetric sync needs 8 waves per workgroup; "
-                 "this kernel has " + std::to_string(M.Waves);
-    }
-    std::string Fail;
-    LoopModel Work = M;
-    SyncDetacher Sync;
-    std::optional<ClusterPlan> Plan;
-    unsigned Peak = 0;
-    if (!Layout) {
-      Fail = W.Reason;
-    } else if (Layout->AsymmetricSync &&
-               !canEmitAsymmetricSync(L, MF, Fail)) {
-    } else {
-      if (Layout->BarrierBetweenClusters)
-        Sync.detach(Work);
-      DepGraph G = buildDepGraph(Work, *MLI, AA);
-      Plan = planClusters(Work, G, *Layout, W);
-      if (!Plan) {
-        Fail = W.Reason;
-      } else {
-        Peak = peakVectorPressure(Work, Plan->Order, *MDT);
-        // Over the budget is still better than LLVM's own order when that
-        // one is further over: fewer spills (Triton's IR at 256x256 with
-        // 32x32 MFMAs, fp8, three stages).
-        bool Relieves = Before > Budget && Peak < Before;
-        if (Peak > Budget && !Forced && !Relieves)
-          Fail = "register budget: the " + Name +
-                 " order needs about " + std::to_string(Peak) +
-                 " vector registers, more than the " + std::to_string(Budget) +
-                 " two waves per SIMD allow (it would spill)";
-      }
-    }
-    if (!Fail.empty()) {
-      Tried += std::string(Tried.empty() ? "" : "; ") + Name + ": " + Fail;
-      continue; // Sync's destructor puts the loop's barriers back
-    }
-    if (PrintRoles)
-      errs() << "amdgpu-pingpong: " << MF.getName() << ": loop %bb."
-             << L.getHeader()->getNumber() << " " << Name
-             << " layout: " << Plan->Layout.print() << "\n";
-    Sync.erase();
-    OldSchedule.erase();
-    applyPlan(Work, *Plan, Ops);
-    if (Plan->Layout.AsymmetricSync)
-      emitAsymmetricSync(L, MF, Ops, *MDT, *MLI);
-    ORE->emit([&]() {
-      MachineOptimizationRemark R(DEBUG_TYPE, "Applied", L.getStartLoc(),
-                                  L.getHeader());
-      R << "loop %bb." << ore::NV("Loop", L.getHeader()->getNumber())
-        << " of " << ore::NV("Function", MF.getName()) << ": "
-        << ore::NV("Mode", Name) << " (" << ore::NV("Source", D->Source)
-        << "), " << ore::NV("Waves", M.Waves) << " waves, mfma "
-        << ore::NV("MFMA", std::to_string(M.Shape.M) + "x" +
-                               std::to_string(M.Shape.N) + "x" +
-                               std::to_string(M.Shape.K))
-        << ", tile " << ore::NV("Tile", std::to_string(M.TileM) + "x" +
-                                           std::to_string(M.TileN) + "x" +
-                                           std::to_string(M.TileK))
-        << " (" << ore::NV("TileBits", M.TileBits) << " bits); clusters: "
-        << ore::NV("Clusters", Plan->describe(Work))
-        << (M.OldSchedule.empty()
-                ? std::string()
-                : "; replaced the loop's own schedule (" +
-                      std::to_string(M.OldSchedule.size()) +
-                      " s_setprio/sched_barrier)")
-        << "; vector registers ~" << ore::NV("VGPRs", Peak) << " (was ~"
-        << ore::NV("VGPRsBefore", Before) << ", budget "
-        << ore::NV("Budget", Budget) << ")"
-        << (Peak > Budget && !Forced
-                ? "; over the budget but below LLVM's own order: fewer spills"
-                : "");
-      return R;
-    });
-    ForcedBy.reset(); // applied: the spill note stays a remark
-    if (Forced && Peak > Budget)
-      missed(L, "forced " + Name + " needs about " +
-                    std::to_string(Peak) + " vector registers, more than " +
-                    std::to_string(Budget) + ": expect spills");
-    return true;
+  PlanContext Ctx{L, MF, *MLI, *MDT, AA};
+  Rejection Why;
+  std::optional<ModeChoice> C = chooseMode(M, *Req, Ctx, Why);
+  if (!C) {
+    missed(L, Why.Reason, Why.At);
+    return false;
   }
-  missed(L, Tried);
-  return false;
+  if (PrintRoles)
+    errs() << "amdgpu-pingpong: " << MF.getName() << ": loop %bb."
+           << L.getHeader()->getNumber() << " " << C->Name
+           << " layout: " << C->Plan.Layout.print() << "\n";
+  C->Sync->erase();
+  OldSchedule.erase();
+  applyPlan(C->Work, C->Plan, Ops);
+  if (C->Plan.Layout.AsymmetricSync)
+    emitAsymmetricSync(L, MF, Ops, *MDT, *MLI);
+  applied(L, *D, M, *C);
+  ForcedBy.reset(); // applied: the spill note stays a remark
+  if (C->Forced && C->Peak > C->Budget)
+    missed(L, "forced " + C->Name + " needs about " +
+                  std::to_string(C->Peak) + " vector registers, more than " +
+                  std::to_string(C->Budget) + ": expect spills");
+  return true;
+}
+
+void PingpongSchedule::applied(MachineLoop &L, const Directive &D,
+                               const LoopModel &M, const ModeChoice &C) {
+  const MachineFunction &MF = *L.getHeader()->getParent();
+  ORE->emit([&]() {
+    MachineOptimizationRemark R(DEBUG_TYPE, "Applied", L.getStartLoc(),
+                                L.getHeader());
+    R << "loop %bb." << ore::NV("Loop", L.getHeader()->getNumber()) << " of "
+      << ore::NV("Function", MF.getName()) << ": " << ore::NV("Mode", C.Name)
+      << " (" << ore::NV("Source", D.Source) << "), "
+      << ore::NV("Waves", M.Waves) << " waves, mfma "
+      << ore::NV("MFMA", std::to_string(M.Shape.M) + "x" +
+                             std::to_string(M.Shape.N) + "x" +
+                             std::to_string(M.Shape.K))
+      << ", tile " << ore::NV("Tile", std::to_string(M.TileM) + "x" +
+                                         std::to_string(M.TileN) + "x" +
+                                         std::to_string(M.TileK))
+      << " (" << ore::NV("TileBits", M.TileBits) << " bits); clusters: "
+      << ore::NV("Clusters", C.Plan.describe(C.Work))
+      << (M.OldSchedule.empty()
+              ? std::string()
+              : "; replaced the loop's own schedule (" +
+                    std::to_string(M.OldSchedule.size()) +
+                    " s_setprio/sched_barrier)")
+      << "; vector registers ~" << ore::NV("VGPRs", C.Peak) << " (was ~"
+      << ore::NV("VGPRsBefore", C.Before) << ", budget "
+      << ore::NV("Budget", C.Budget) << ")"
+      << (C.Peak > C.Budget && !C.Forced
+              ? "; over the budget but below LLVM's own order: fewer spills"
+              : "");
+    return R;
+  });
 }
 
 bool PingpongSchedule::hoistLDSDMA(MachineLoop &L, LoopModel &Region) {

@@ -7,6 +7,7 @@
 // Inserted only when -amdgpu-pingpong-verify is given; -run-pass works on MIR.
 //
 //===----------------------------------------------------------------------===//
+#include "pingpong/Analysis/Loops.h"
 #include "pingpong/Analysis/SyncCheck.h"
 #include "pingpong/ISA/Opcodes.h"
 #include "pingpong/Passes/Passes.h"
@@ -68,12 +69,7 @@ bool PingpongVerify::runOnMachineFunction(MachineFunction &MF) {
   auto &ORE = getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE();
   const OpcodeTable &T = OpcodeTable::get(*MF.getSubtarget().getInstrInfo());
   MachineLoopInfo &MLI = getAnalysis<MachineLoopInfoWrapperPass>().getLI();
-  SmallVector<MachineLoop *, 8> Work(MLI.begin(), MLI.end());
-  while (!Work.empty()) {
-    MachineLoop *L = Work.pop_back_val();
-    Work.append(L->begin(), L->end());
-    if (!L->isInnermost() || L->getNumBlocks() != 1)
-      continue;
+  for (MachineLoop *L : innermostLoops(MLI, /*SingleBlockOnly=*/true)) {
     bool TouchesLDS = false;
     for (const MachineInstr &MI : L->getHeader()->instrs()) {
       InstKind K = T.classify(MI);

@@ -12,11 +12,13 @@
 // so the result is exactly as safe as the checker's model.
 //
 //===----------------------------------------------------------------------===//
+#include "pingpong/Analysis/Loops.h"
 #include "pingpong/Analysis/SyncCheck.h"
 #include "pingpong/ISA/Opcodes.h"
 #include "pingpong/Sync/SyncRules.h"
 #include "pingpong/Sync/Waitcnt.h"
 #include "pingpong/Passes/Passes.h"
+#include "pingpong/Target/TargetFacts.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
@@ -174,18 +176,11 @@ bool PingpongWaits::placeInLoop(MachineLoop &L, MachineFunction &MF) {
 
 bool PingpongWaits::runOnMachineFunction(MachineFunction &MF) {
   StringRef CPU = MF.getSubtarget().getCPU();
-  if (WaitsOpt == WaitsMode::Off || (CPU != "gfx942" && CPU != "gfx950"))
+  if (WaitsOpt == WaitsMode::Off || !target::factsFor(CPU))
     return false;
   MachineLoopInfo &MLI = getAnalysis<MachineLoopInfoWrapperPass>().getLI();
-  SmallVector<MachineLoop *, 8> Work(MLI.begin(), MLI.end()), Loops;
-  while (!Work.empty()) {
-    MachineLoop *L = Work.pop_back_val();
-    Work.append(L->begin(), L->end());
-    if (L->isInnermost() && L->getNumBlocks() == 1)
-      Loops.push_back(L);
-  }
   bool Changed = false;
-  for (MachineLoop *L : Loops)
+  for (MachineLoop *L : innermostLoops(MLI, /*SingleBlockOnly=*/true))
     Changed |= placeInLoop(*L, MF);
   return Changed;
 }

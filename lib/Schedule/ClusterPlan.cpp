@@ -217,40 +217,4 @@ std::optional<ClusterPlan> planClusters(const LoopModel &M, const DepGraph &G,
   return Plan;
 }
 
-std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why) {
-  auto Bits = [](uint64_t B) { return std::to_string(B); };
-  std::string Tile = "tile " + std::to_string(M.TileM) + "x" +
-                     std::to_string(M.TileN) + "x" + std::to_string(M.TileK) +
-                     " = " + Bits(M.TileBits) + " bits";
-  if (M.Waves == 4) {
-    if (M.TileBits < tile::Min) {
-      Why.Reason = Tile + " is below the minimum " + Bits(tile::Min) +
-                   " (4 warps): too little dot work to hide memory behind";
-      return {};
-    }
-    if (M.TileBits > tile::Small) {
-      Why.Reason = Tile + " is above " + Bits(tile::Small) +
-                   ", the largest one-cluster tile for 4 warps";
-      return {};
-    }
-    return {Mode::OnePP};
-  }
-  if (M.Waves == 8) {
-    if (M.TileBits >= tile::Large)
-      return {Mode::FourPP, Mode::TwoPP};
-    if (M.TileBits >= tile::TwoClusterMin)
-      return {Mode::TwoPP};
-    Why.Reason = Tile + " is below " + Bits(tile::TwoClusterMin) +
-                 ", the smallest two-cluster tile for 8 warps";
-    return {};
-  }
-  if (M.Waves == 0)
-    Why.Reason = "workgroup size unknown (no \"amdgpu-flat-work-group-size\", "
-                 "e.g. __launch_bounds__): cannot tell how waves share a SIMD";
-  else
-    Why.Reason = "workgroup of " + std::to_string(M.Waves) +
-                 " waves: pingpong modes need 4 or 8";
-  return {};
-}
-
 } // namespace pingpong

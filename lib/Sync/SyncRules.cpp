@@ -1,5 +1,6 @@
 //===- SyncRules.cpp - the one set of wait/barrier rules ------------------===//
 #include "pingpong/Sync/SyncRules.h"
+#include "pingpong/Target/TargetFacts.h"
 
 #include <algorithm>
 #include <cctype>
@@ -11,10 +12,8 @@ namespace pingpong {
 namespace sync {
 
 std::optional<Target> targetForCPU(StringRef CPU) {
-  if (CPU == "gfx942")
-    return Target::Gfx942;
-  if (CPU == "gfx950")
-    return Target::Gfx950;
+  if (const target::TargetFacts *F = target::factsFor(CPU))
+    return F->Id == target::GPU::Gfx950 ? Target::Gfx950 : Target::Gfx942;
   return std::nullopt;
 }
 

@@ -12,6 +12,8 @@
 #ifndef PINGPONG_SIM_PARAMS_H
 #define PINGPONG_SIM_PARAMS_H
 
+#include "pingpong/Target/TargetFacts.h"
+
 #include <string>
 
 namespace ppsim {
@@ -19,6 +21,8 @@ namespace ppsim {
 struct TargetParams {
   const char *Name;
   // --- Issue (cdna_model §1.3, §5) ---
+  // NumSimds, MaxWavesPerSimd, VgprsPerSimdLane come from the plugin's target
+  // table (include/pingpong/Target/TargetFacts.h).
   int NumSimds;        // 4 SIMDs per CU [A] pipeline-descriptions.rst
   int IssuePeriod;     // a SIMD gets an issue turn every 4 clocks [A] hardware_implementation.rst
   int MaxWavesPerSimd; // 8 wave slots per SIMD [A] getMaxWavesPerEU
@@ -50,22 +54,29 @@ inline double hbmBytesPerClk(const TargetParams &P) {
   return P.HbmTBps * 1e12 / P.Cus / (P.ClockGHz * 1e9) * P.HbmSustained;
 }
 
+inline bool isGfx950(const std::string &Cpu) {
+  const pingpong::target::TargetFacts *T = pingpong::target::factsFor(Cpu);
+  return T && T->Id == pingpong::target::GPU::Gfx950;
+}
+
 inline const TargetParams &paramsFor(const std::string &Cpu) {
   static const TargetParams Gfx942 = {
-      "gfx942", 4, 4, 8, 512,
+      pingpong::target::Gfx942.CPU, pingpong::target::Gfx942.SIMDsPerCU, 4,
+      pingpong::target::Gfx942.MaxWavesPerSIMD, pingpong::target::Gfx942.VGPRsPerSIMDLane,
       /*ValuDepLatency*/ 8, /*SaluDepLatency*/ 4, /*MfmaDepExtra*/ 2, /*MfmaCoexecDelay*/ 4,
       /*LdsLatency*/ 64, /*LdsRead*/ 64.0, /*LdsWrite*/ 64.0,
       /*VmemLatency*/ 650, /*L2HitLatency*/ 500, /*HbmTBps*/ 5.3, /*Cus*/ 304,
       /*ClockGHz*/ 2.1, /*HbmSustained*/ 0.65, /*L2BytesPerClkCu*/ 2048.0 / 38,
       /*SmemLatencyPasses*/ 5, /*BarrierReleaseDelay*/ 0};
   static const TargetParams Gfx950 = {
-      "gfx950", 4, 4, 8, 512,
+      pingpong::target::Gfx950.CPU, pingpong::target::Gfx950.SIMDsPerCU, 4,
+      pingpong::target::Gfx950.MaxWavesPerSIMD, pingpong::target::Gfx950.VGPRsPerSIMDLane,
       8, 4, 2, 4,
       64, 128.0, 64.0,
       650, 500, 8.0, 256,
       2.4, 0.65, 2048.0 / 32,
       5, 0};
-  return Cpu == "gfx950" ? Gfx950 : Gfx942;
+  return isGfx950(Cpu) ? Gfx950 : Gfx942;
 }
 
 // --- MFMA cycle table (cdna_model §1.2). "Cycles" = clocks the SIMD's matrix

@@ -10,8 +10,10 @@
 //===----------------------------------------------------------------------===//
 #include "Sim.h"
 #include "pingpong/Sync/Waitcnt.h"
+#include "pingpong/Target/TargetFacts.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/BinaryFormat/MsgPackDocument.h"
 #include "llvm/MC/MCAsmInfo.h"
 #include "llvm/MC/MCContext.h"
 #include "llvm/MC/MCExpr.h"
@@ -219,13 +221,82 @@ std::vector<std::string> splitOps(StringRef Rest) {
   return Out;
 }
 
+/// The kernels of the .amdgpu_metadata block (HSA code object v3+ metadata,
+/// YAML in assembly): name, workgroup sizes, register counts, arguments.
+std::vector<KernelInfo> kernelMetadata(StringRef Text) {
+  std::vector<KernelInfo> Meta;
+  size_t Begin = Text.find(".amdgpu_metadata");
+  size_t End = Text.find(".end_amdgpu_metadata");
+  if (Begin == StringRef::npos || End == StringRef::npos || End < Begin)
+    return Meta;
+  Begin = Text.find('\n', Begin);
+  msgpack::Document Doc;
+  if (Begin == StringRef::npos || !Doc.fromYAML(Text.slice(Begin + 1, End)) ||
+      !Doc.getRoot().isMap())
+    return Meta;
+  msgpack::MapDocNode Root = Doc.getRoot().getMap();
+  auto Kernels = Root.find(Doc.getNode("amdhsa.kernels"));
+  if (Kernels == Root.end() || !Kernels->second.isArray())
+    return Meta;
+  auto Int = [&](msgpack::MapDocNode &M, StringRef Key, auto &Out) {
+    auto It = M.find(Doc.getNode(Key));
+    if (It == M.end())
+      return;
+    msgpack::DocNode &N = It->second;
+    if (N.getKind() == msgpack::Type::UInt)
+      Out = N.getUInt();
+    else if (N.getKind() == msgpack::Type::Int)
+      Out = N.getInt();
+  };
+  auto Str = [&](msgpack::MapDocNode &M, StringRef Key, std::string &Out) {
+    auto It = M.find(Doc.getNode(Key));
+    if (It != M.end() && It->second.isString())
+      Out = It->second.getString().str();
+  };
+  for (msgpack::DocNode &KN : Kernels->second.getArray()) {
+    if (!KN.isMap())
+      continue;
+    msgpack::MapDocNode K = KN.getMap();
+    KernelInfo Cur;
+    Str(K, ".name", Cur.Name);
+    Int(K, ".max_flat_workgroup_size", Cur.MaxFlatWG);
+    Int(K, ".vgpr_count", Cur.VgprCount);
+    Int(K, ".agpr_count", Cur.AgprCount);
+    Int(K, ".kernarg_segment_size", Cur.KernargSize);
+    auto Reqd = K.find(Doc.getNode(".reqd_workgroup_size"));
+    if (Reqd != K.end() && Reqd->second.isArray()) {
+      int Prod = 1, N = 0;
+      for (msgpack::DocNode &D : Reqd->second.getArray())
+        if (D.getKind() == msgpack::Type::UInt) {
+          Prod *= int(D.getUInt());
+          ++N;
+        }
+      if (N > 0)
+        Cur.ReqdWG = Prod;
+    }
+    auto Args = K.find(Doc.getNode(".args"));
+    if (Args != K.end() && Args->second.isArray())
+      for (msgpack::DocNode &AN : Args->second.getArray()) {
+        if (!AN.isMap())
+          continue;
+        msgpack::MapDocNode AM = AN.getMap();
+        KernArg A;
+        Str(AM, ".name", A.Name);
+        Int(AM, ".offset", A.Offset);
+        Int(AM, ".size", A.Size);
+        Str(AM, ".value_kind", A.ValueKind);
+        Cur.Args.push_back(A);
+      }
+    if (!Cur.Name.empty())
+      Meta.push_back(Cur);
+  }
+  return Meta;
+}
+
 void scanText(const std::string &Text, Program &P, std::string &FileCpu,
               std::set<unsigned> &SchedBarrierLines, std::set<std::string> &HsaKernels) {
   SmallVector<StringRef, 0> Lines;
   StringRef(Text).split(Lines, '\n');
-  KernelInfo Cur;
-  bool InKernels = false, InArgs = false;
-  int EntryIndent = -1;
   // .amdhsa_kernel NAME ... .end_amdhsa_kernel: the initial SGPR layout
   // (AMDGPUUsage "Initial Kernel Execution State": private segment buffer 4,
   // dispatch ptr 2, queue ptr 2, kernarg segment ptr 2, ... user SGPRs, then
@@ -247,12 +318,6 @@ void scanText(const std::string &Text, Program &P, std::string &FileCpu,
     Layout[HsaName] = {KSgpr, WgX};
     HsaName.clear();
     HsaDir.clear();
-  };
-  std::vector<KernelInfo> Meta;
-  auto Flush = [&]() {
-    if (!Cur.Name.empty())
-      Meta.push_back(Cur);
-    Cur = KernelInfo();
   };
   for (unsigned I = 0; I < Lines.size(); ++I) {
     StringRef L = Lines[I];
@@ -280,94 +345,8 @@ void scanText(const std::string &Text, Program &P, std::string &FileCpu,
       int64_t X;
       if (!Val.getAsInteger(0, X)) HsaDir[Key.str()] = X;
     }
-    // amdgpu metadata YAML: amdhsa.kernels: list of maps
-    if (T.starts_with("amdhsa.kernels:")) {
-      InKernels = true;
-      continue;
-    }
-    if (InKernels) {
-      if (T.starts_with(".end_amdgpu_metadata") ||
-          (!L.empty() && L[0] != ' ' && L[0] != '-' && !T.empty())) {
-        InKernels = false;
-        Flush();
-        continue;
-      }
-      size_t Ind = L.find_first_not_of(' ');
-      bool Item = false;
-      if (Ind != StringRef::npos && L[Ind] == '-') {
-        if (EntryIndent < 0)
-          EntryIndent = Ind;
-        if ((int)Ind == EntryIndent) {
-          Flush();
-          InArgs = false;
-        } else if (InArgs) {
-          Item = true;
-          Cur.Args.push_back(KernArg());
-        }
-        T = L.substr(Ind + 1).trim();
-      } else if (Ind != StringRef::npos && EntryIndent >= 0 && (int)Ind <= EntryIndent + 2) {
-        InArgs = false; // a key of the kernel entry ends the .args list
-      }
-      if (T.starts_with(".args:") && !Item) {
-        InArgs = true;
-        continue;
-      }
-      if (InArgs && !Cur.Args.empty()) {
-        KernArg &A = Cur.Args.back();
-        StringRef V = T.substr(T.find(':') == StringRef::npos ? T.size() : T.find(':') + 1).trim();
-        if (T.starts_with(".name:")) A.Name = V.trim('\'').trim('"').str();
-        else if (T.starts_with(".offset:")) V.getAsInteger(0, A.Offset);
-        else if (T.starts_with(".size:")) V.getAsInteger(0, A.Size);
-        else if (T.starts_with(".value_kind:")) A.ValueKind = V.str();
-        continue;
-      }
-      if (InArgs)
-        continue;
-      auto Val = [&](StringRef Key, int &Out) {
-        if (T.starts_with(Key)) {
-          StringRef V = T.substr(Key.size()).trim();
-          int X;
-          if (!V.getAsInteger(10, X))
-            Out = X;
-        }
-      };
-      Val(".max_flat_workgroup_size:", Cur.MaxFlatWG);
-      Val(".vgpr_count:", Cur.VgprCount);
-      Val(".agpr_count:", Cur.AgprCount);
-      Val(".kernarg_segment_size:", Cur.KernargSize);
-      if (T.starts_with(".name:"))
-        Cur.Name = T.substr(6).trim().trim('\'').trim('"').str();
-      if (T.starts_with(".reqd_workgroup_size:")) {
-        // the list follows on the next lines ("- 256") or inline ("[ 256, 1, 1 ]")
-        int Prod = 1, N = 0;
-        StringRef V = T.substr(21).trim();
-        auto Take = [&](StringRef S) {
-          int X;
-          S = S.trim().trim('[').trim(']').trim();
-          if (!S.getAsInteger(10, X)) {
-            Prod *= X;
-            ++N;
-          }
-        };
-        if (!V.empty()) {
-          SmallVector<StringRef, 4> Parts;
-          V.split(Parts, ',');
-          for (auto S : Parts)
-            Take(S);
-        } else {
-          for (unsigned J = I + 1; J < Lines.size() && N < 3; ++J) {
-            StringRef U = Lines[J].trim();
-            if (!U.starts_with("- "))
-              break;
-            Take(U.substr(2));
-          }
-        }
-        if (N > 0)
-          Cur.ReqdWG = Prod;
-      }
-    }
   }
-  Flush();
+  std::vector<KernelInfo> Meta = kernelMetadata(Text);
   if (!HsaName.empty())
     FlushHsa();
   for (auto &M : Meta) {
@@ -417,10 +396,10 @@ bool parseProgram(const ParseOptions &O, Program &P) {
   }
   std::string Cpu = O.Mcpu.empty() ? FileCpu : O.Mcpu;
   if (Cpu.empty())
-    Cpu = "gfx942";
-  if (Cpu != "gfx942" && Cpu != "gfx950") {
-    errs() << O.File << ": error: target '" << Cpu
-           << "' is not modelled (pingpong-sim models gfx942 and gfx950); use --mcpu\n";
+    Cpu = pingpong::target::supportedTargets().front().CPU;
+  if (!pingpong::target::factsFor(Cpu)) {
+    errs() << O.File << ": error: target '" << Cpu << "' is not modelled (pingpong-sim models "
+           << pingpong::target::supportedCPUList() << "); use --mcpu\n";
     return false;
   }
   if (!O.Mcpu.empty() && !FileCpu.empty() && FileCpu != O.Mcpu) {
@@ -605,7 +584,7 @@ bool parseProgram(const ParseOptions &O, Program &P) {
           Hit = &Rules[K];
       int TableCycles = 0;
       if (Hit) {
-        TableCycles = Cpu == "gfx950" ? Hit->Cycles950 : Hit->Cycles942;
+        TableCycles = isGfx950(Cpu) ? Hit->Cycles950 : Hit->Cycles942;
         In.MfmaCoexec = Hit->Coexec;
         if (Hit->F8F6F4) {
           // cbsz / blgp select the A / B formats: 0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4

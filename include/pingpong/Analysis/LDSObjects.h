@@ -1,32 +1,44 @@
-//===- LDSObjects.h - which LDS object a memory access touches -*- C++ -*-===//
+//===- LDSObjects.h - which LDS buffer a memory access touches -*- C++ -*-===//
 //
-// Small queries on an instruction's MachineMemOperands shared by the loop
-// model's concerns (roles, tile shape).
+// The bridge from MachineInstrs to the sync library's buffer identity
+// (sync::LDSRegion, lib/Sync): the one implementation the wait/barrier checker
+// and the loop model share.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PINGPONG_ANALYSIS_LDSOBJECTS_H
 #define PINGPONG_ANALYSIS_LDSOBJECTS_H
 
-#include <utility>
+#include "pingpong/Sync/SyncRules.h"
+
+#include <string>
 
 namespace llvm {
 class MachineFunction;
 class MachineInstr;
-class MDNode;
 class Value;
 } // namespace llvm
 
 namespace pingpong {
 struct LoopModel;
 
-/// Underlying IR object of an instruction's first memory operand (through
-/// llvm.amdgcn.make.buffer.rsrc to the base pointer), or null.
-const llvm::Value *memObject(const llvm::MachineInstr &MI);
+/// The LDS side of an instruction's memory operands as the library's buffer
+/// identity: the IR object (Object is the llvm::Value; an arena when external
+/// or zero-sized), a constant byte range in it where the address is one
+/// (LaneUniform: every lane touches the same bytes, which LDS DMA does not:
+/// its lanes write M0 + lane x size), the alias scopes and noalias lists.
+sync::LDSRegion ldsRegionOf(const llvm::MachineInstr &MI, bool LaneUniform = true);
 
-/// Identity of the LDS buffer an access touches: its IR object and the
-/// alias scope the frontend or AMDGPU's LDS lowering gave it.
-std::pair<const llvm::Value *, const llvm::MDNode *>
-bufferKey(const llvm::MachineInstr &MI);
+/// The IR object of an LDS region (null if unknown).
+inline const llvm::Value *ldsObject(const sync::LDSRegion &R) {
+  return static_cast<const llvm::Value *>(R.Object);
+}
+
+/// "name [scope]" of the LDS buffer an instruction touches, for messages.
+std::string ldsBufferName(const llvm::MachineInstr &MI);
+
+/// The two regions are proven to be the same declared buffer or to share
+/// bytes (sync::overlap says SameBuffer or Bytes).
+bool sameLDSBuffer(const sync::LDSRegion &A, const sync::LDSRegion &B);
 
 /// The workgroup tile M x N x K (and TileBits, Replication) of a loop whose
 /// roles are known.

@@ -1,10 +1,13 @@
-//===- LoopModel.h - roles of the instructions of a GEMM loop -*- C++ -*-===//
+//===- LoopModel.h - roles of the instructions of a dot loop --*- C++ -*-===//
 //
 // The analysis half of the plugin: from MachineInstrs alone (no tags), find
 // what each instruction of a single-block MFMA loop does for the dot: the
-// MFMAs and their K step, the LDS reads feeding operand A/B, the LDS writes,
-// the global loads feeding them, the sync already there, and the rest.
-// It decides nothing about order; Schedule/ does that.
+// MFMAs grouped into dots (K step, accumulator, chained dots with the VALU
+// between them), where each dot operand comes from (LDS reads and the writes
+// and global loads that fill them, LDS DMA, direct global loads, registers
+// live through the loop, scales of v_mfma_scale), pipeline stages of rotating
+// LDS buffers, the sync already there, and the rest. It decides nothing about
+// order; Schedule/ does that (and says which shapes no mode schedules yet).
 //
 //===----------------------------------------------------------------------===//
 #ifndef PINGPONG_ANALYSIS_LOOPMODEL_H
@@ -36,11 +39,23 @@ enum class Role : unsigned char {
   GlobalLoad,  // global/buffer load of the next tile (feeds a LocalWrite)
   OperandPrep, // VALU/copy between a LocalRead and the MFMA
   Sync,        // barrier or fence already in the loop
+  // Roles of shapes the model knows and no mode schedules yet (issue 10):
+  AsyncCopy,   // LDS DMA (buffer_load ... lds, global_load_lds_*): fills an
+               // operand's LDS buffer straight from global memory
+  DirectLoad,  // global load whose data feeds a dot operand in registers
+  InterDot,    // VALU between chained dots (attention's softmax): works on
+               // the results of dot group Group for the next group
 };
 const char *roleName(Role R);
 
-enum class Operand : unsigned char { None, A, B };
+/// Which operand of a dot an instruction serves. ScaleA/ScaleB: the scales of
+/// v_mfma_scale_* (one per operand).
+enum class Operand : unsigned char { None, A, B, ScaleA, ScaleB };
+constexpr unsigned NumOperandKinds = 5;
 const char *operandName(Operand O);
+inline bool isScale(Operand O) {
+  return O == Operand::ScaleA || O == Operand::ScaleB;
+}
 
 struct InstInfo {
   llvm::MachineInstr *MI = nullptr;
@@ -54,6 +69,49 @@ struct InstInfo {
   /// Dot its own; for a LocalRead/OperandPrep the smallest of its consumers.
   /// Slicing the dot in S parts cuts this order into S equal ranges.
   unsigned DotOrder = 0;
+  /// Dot group: of a Dot; of the dot a LocalRead/OperandPrep/DirectLoad
+  /// feeds (the first one); for InterDot the group whose results it works on.
+  unsigned Group = 0;
+  /// LocalWrite / AsyncCopy: iterations between this write and the LDS reads
+  /// of its data (1: read in the next iteration; 0: not derived). DirectLoad:
+  /// 1 when its data is used in the next iteration (register prefetch).
+  unsigned StagesAhead = 0;
+};
+
+/// Where one operand (A, B or a scale) of a dot group comes from.
+struct OperandSource {
+  unsigned LocalReads = 0;  // LDS reads feeding it
+  unsigned LocalWrites = 0; // ds_write of its LDS buffer (the next tile)
+  unsigned GlobalLoads = 0; // global loads feeding those writes
+  unsigned AsyncCopies = 0; // LDS DMA filling its LDS buffer
+  unsigned DirectLoads = 0; // global loads straight into its registers
+  /// Part of it is registers defined before the loop (e.g. attention's Q).
+  bool LoopInvariant = false;
+  /// Chained dot: the group whose results feed it (through InterDot VALU).
+  int FromGroup = -1;
+  /// The LDS writes or DMA run this many iterations before its reads
+  /// (Triton's rotating buffers: stages - 1); 0: not derived.
+  unsigned StagesAhead = 0;
+  /// Direct loads whose data is used in the next iteration (prefetch).
+  unsigned DirectPrefetched = 0;
+  bool used() const {
+    return LocalReads || AsyncCopies || DirectLoads || LoopInvariant ||
+           FromGroup >= 0;
+  }
+};
+
+/// The MFMAs of one dot: accumulator chains of equal length. A loop has one
+/// group per dot level: a chained dot (attention's P x V) is fed by the
+/// results of the group before it.
+struct DotGroup {
+  MFMAShape Shape;
+  unsigned NumDots = 0, ChainLen = 0, NumAccumulators = 0;
+  unsigned FirstDotOrder = 0; // its dots' DotOrder starts here
+  int FedBy = -1;             // chained: the group whose results it consumes
+  unsigned InterDot = 0;      // VALU between FedBy and this group
+  OperandSource Src[NumOperandKinds]; // by Operand (None unused)
+  const OperandSource &source(Operand O) const { return Src[unsigned(O)]; }
+  OperandSource &source(Operand O) { return Src[unsigned(O)]; }
 };
 
 struct LoopModel {
@@ -63,21 +121,35 @@ struct LoopModel {
   /// instructions. Indices into this vector are "original positions".
   std::vector<InstInfo> Insts;
 
+  /// Shape, ChainLen and NumAccumulators are those of the first dot group
+  /// (the only one in a GEMM); NumDots counts every MFMA of the loop.
   MFMAShape Shape;
   unsigned NumDots = 0;
   unsigned ChainLen = 0;        // K steps per accumulator per iteration
   unsigned NumAccumulators = 0;
+  std::vector<DotGroup> Groups;
   unsigned Waves = 0;           // waves per workgroup (wave64)
   uint64_t TileBits = 0;        // M*N*K*elemBits of the workgroup's tile
   unsigned TileM = 0, TileN = 0, TileK = 0; // workgroup tile (M >= N)
   unsigned Replication = 1;     // waves computing the same outputs
   unsigned NumLocalReads = 0, NumLocalWrites = 0, NumGlobalLoads = 0,
-           NumSync = 0, NumPrep = 0;
+           NumSync = 0, NumPrep = 0, NumAsyncCopies = 0, NumDirectLoads = 0,
+           NumInterDot = 0;
+  /// LDS crossbar ops (ds_bpermute, ds_swizzle ...) outside InterDot work.
+  unsigned NumCrossbar = 0;
+  /// LDS writes, their global loads and LDS DMA whose operand (or, with
+  /// chained dots, whose group) the analysis could not tell.
+  unsigned UnknownWrites = 0, UnknownLoads = 0, UnknownCopies = 0;
+  /// Pipeline stages of the LDS buffers where derived (writes or DMA
+  /// StagesAhead + 1, the largest); 0: not derived.
+  unsigned NumStages = 0;
   /// With AnalysisOptions::ReplaceSchedule: the loop's own s_setprio /
   /// sched_barrier / iglp_opt, left out of Insts; deleted if a plan applies.
   std::vector<llvm::MachineInstr *> OldSchedule;
 
   unsigned count(Role R) const;
+  bool chainedDots() const { return Groups.size() > 1; }
+  bool scaled() const;
   /// Which of Slices equal parts of the dot order I belongs to (Dot,
   /// LocalRead, OperandPrep). Along K when Slices divides the K steps;
   /// otherwise the accumulators of a K step are split too.

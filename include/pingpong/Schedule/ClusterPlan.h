@@ -59,19 +59,7 @@ std::optional<std::vector<unsigned>> hoistLDSDMAOrder(const LoopModel &M,
                                                       const DepGraph &G,
                                                       unsigned &Moved);
 
-/// Triton's tile-size thresholds (M*N*K*elemBits of the workgroup tile),
-/// and the plugin's own lower bound for two-cluster at 8 waves: Triton stops
-/// at Medium, but in the model two-cluster is 1.06-1.6x faster than LLVM's
-/// order from 8388608 bits (128x64x64, 128x128x32 f16) up, at one and at two
-/// workgroups per CU, and slower at 64x64x64 (docs/modes.md).
-namespace tile {
-constexpr uint64_t Min = 262144, Small = 16777216, Medium = 33554432,
-                   Large = 67108864, TwoClusterMin = 8388608;
-}
-
-/// Auto selection: the modes worth trying for this loop, best first, or the
-/// reason none applies. Register pressure is checked by the caller.
-std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why);
+/// The mode choice (candidateModes, the tile thresholds): ModeChoice.h.
 
 } // namespace pingpong
 #endif

@@ -12,13 +12,16 @@
 #ifndef PINGPONG_SYNC_WAITCNT_H
 #define PINGPONG_SYNC_WAITCNT_H
 
+#include "pingpong/Target/TargetFacts.h"
+
 #include <cstdint>
 #include <optional>
 
 namespace pingpong {
 
 struct Waitcnt {
-  static constexpr unsigned MaxVm = 63, MaxExp = 7, MaxLgkm = 15;
+  static constexpr unsigned MaxVm = target::MaxVmcnt, MaxExp = target::MaxExpcnt,
+                            MaxLgkm = target::MaxLgkmcnt;
   unsigned Vm = MaxVm, Exp = MaxExp, Lgkm = MaxLgkm;
 
   static Waitcnt lgkm(unsigned N) { Waitcnt W; W.Lgkm = N; return W; }

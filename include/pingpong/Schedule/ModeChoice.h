@@ -1,0 +1,96 @@
+//===- ModeChoice.h - which mode a loop gets ------------------*- C++ -*-===//
+//
+// The strategy's entry point: from a loop's model and what its directives
+// ask, the mode (or custom layout) whose plan holds and fits the register
+// budget, tried best first; or the reason none does. A shape the model knows
+// but no mode schedules yet (LDS DMA, scales, chained dots, direct global
+// operands: issue 10) is refused here with a remark naming it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PINGPONG_SCHEDULE_MODECHOICE_H
+#define PINGPONG_SCHEDULE_MODECHOICE_H
+
+#include "pingpong/Analysis/Directives.h"
+#include "pingpong/Analysis/LoopModel.h"
+#include "pingpong/Schedule/ClusterPlan.h"
+#include "pingpong/Schedule/Layout.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class AAResults;
+class MachineDominatorTree;
+class MachineFunction;
+class MachineLoop;
+class MachineLoopInfo;
+} // namespace llvm
+
+namespace pingpong {
+class SyncDetacher;
+
+/// Triton's tile-size thresholds (M*N*K*elemBits of the workgroup tile),
+/// and the plugin's own lower bound for two-cluster at 8 waves: Triton stops
+/// at Medium, but in the model two-cluster is 1.06-1.6x faster than LLVM's
+/// order from 8388608 bits (128x64x64, 128x128x32 f16) up, at one and at two
+/// workgroups per CU, and slower at 64x64x64 (docs/modes.md).
+namespace tile {
+constexpr uint64_t Min = 262144, Small = 16777216, Medium = 33554432,
+                   Large = 67108864, TwoClusterMin = 8388608;
+}
+
+/// What the loop's directives ask for.
+struct ModeRequest {
+  Directive D;
+  /// A layout from loop metadata, forced like a mode.
+  std::optional<ClusterLayout> Custom;
+  bool forced() const { return D.M != Mode::Auto || Custom.has_value(); }
+};
+
+/// The shapes of this loop that no mode schedules yet, joined with "; "
+/// (e.g. "operands through LDS DMA (8 async copies, 2 stages)"); empty for
+/// the GEMM loops the modes handle.
+std::string unscheduledShapes(const LoopModel &M);
+
+/// Auto selection: the modes worth trying for this loop, best first, or the
+/// reason none applies. Register pressure is checked by chooseMode.
+std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why);
+
+/// The machine context plans are tried in.
+struct PlanContext {
+  llvm::MachineLoop &L;
+  llvm::MachineFunction &MF;
+  llvm::MachineLoopInfo &MLI;
+  llvm::MachineDominatorTree &MDT;
+  llvm::AAResults *AA;
+};
+
+/// A mode whose plan holds: apply it (Emit/) after Sync->erase(), or drop it
+/// (the loop's own sync goes back into the block).
+struct ModeChoice {
+  std::string Name;             // "two-cluster", ..., "custom layout"
+  LoopModel Work;               // the model the plan indexes (sync detached)
+  ClusterPlan Plan;
+  std::unique_ptr<SyncDetacher> Sync; // the loop's own sync while planned
+  unsigned Peak = 0;            // vector registers of the plan's order
+  unsigned Before = 0;          // ... of LLVM's order
+  unsigned Budget = 0;
+  bool Forced = false;
+
+  ModeChoice();
+  ModeChoice(ModeChoice &&);
+  ~ModeChoice();
+};
+
+/// Try the requested mode (forced or custom), or the auto candidates, in
+/// order: the first whose plan holds and fits the register budget (a forced
+/// one may exceed it; an order over the budget that still needs fewer
+/// registers than LLVM's own is taken too). std::nullopt with the reason:
+/// why no mode applies, or each mode tried and why it failed.
+std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
+                                     PlanContext &Ctx, Rejection &Why);
+
+} // namespace pingpong
+#endif

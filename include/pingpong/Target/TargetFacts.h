@@ -1,0 +1,81 @@
+//===- TargetFacts.h - what the plugin knows about each target -*- C++ -*-===//
+//
+// The one table of per-subtarget facts the plugin, the sync-rules library and
+// pingpong-sim rely on: which CPUs are supported, wave size, the vector
+// register file, LDS size, s_waitcnt counter widths, and the wave-group split
+// the asymmetric sync branches on. No LLVM CodeGen types: the cycle model
+// links it too. Sources: AMDGPU's GCNSubtarget/AMDGPUBaseInfo for the same
+// CPUs (getAddressableNumVGPRs, getLocalMemorySize, getVmcntBitMask ...), the
+// CDNA3 / CDNA4 ISA manuals.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PINGPONG_TARGET_TARGETFACTS_H
+#define PINGPONG_TARGET_TARGETFACTS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace pingpong {
+namespace target {
+
+enum class GPU : unsigned char { Gfx942, Gfx950 };
+
+struct TargetFacts {
+  const char *CPU;
+  GPU Id;
+  unsigned WaveSize;       // lanes per wave
+  unsigned SIMDsPerCU;
+  unsigned MaxWavesPerSIMD;
+  /// Vector registers (arch VGPRs + AGPRs, one unified file) a SIMD holds per
+  /// lane; one wave may address at most half of them (256 arch + 256 acc).
+  unsigned VGPRsPerSIMDLane;
+  unsigned MaxArchVGPRs, MaxAGPRs; // per wave
+  unsigned LDSBytesPerCU;          // 64 KiB (gfx942), 160 KiB (gfx950)
+  /// s_waitcnt counter widths (gfx9 layout: vmcnt split 4 + 2 bits).
+  unsigned VmcntBits, LgkmcntBits, ExpcntBits;
+};
+
+constexpr TargetFacts Gfx942{"gfx942", GPU::Gfx942, 64, 4, 8, 512, 256, 256,
+                             65536, 6, 4, 3};
+constexpr TargetFacts Gfx950{"gfx950", GPU::Gfx950, 64, 4, 8, 512, 256, 256,
+                             163840, 6, 4, 3};
+
+/// The counters are the gfx9 ones on every supported target.
+constexpr unsigned MaxVmcnt = (1u << Gfx942.VmcntBits) - 1;
+constexpr unsigned MaxLgkmcnt = (1u << Gfx942.LgkmcntBits) - 1;
+constexpr unsigned MaxExpcnt = (1u << Gfx942.ExpcntBits) - 1;
+
+/// The supported targets, in the order remarks name them.
+inline llvm::ArrayRef<TargetFacts> supportedTargets() {
+  static constexpr TargetFacts Supported[] = {Gfx942, Gfx950};
+  return Supported;
+}
+/// The facts for a CPU name, or null if the plugin does not support it.
+/// (Inline: the MLIR front uses it without linking lib/Target.)
+inline const TargetFacts *factsFor(llvm::StringRef CPU) {
+  for (const TargetFacts &T : supportedTargets())
+    if (CPU == T.CPU)
+      return &T;
+  return nullptr;
+}
+/// "gfx942 and gfx950" (for messages).
+std::string supportedCPUList();
+
+/// Pingpong pairs two wave groups of an 8-wave workgroup on the SIMDs: waves
+/// 0-3 and 4-7. With a 1-D workgroup of 8 x 64 lanes, the group is bit 8 of
+/// the workitem id x (256 = 4 waves x 64 lanes).
+constexpr unsigned WavesPerGroup = 4;
+constexpr unsigned waveGroupBit(unsigned WaveSize = 64) {
+  return WavesPerGroup * WaveSize;
+}
+
+/// Vector registers one wave may use when Waves waves share a SIMD.
+inline unsigned vgprBudget(const TargetFacts &T, unsigned WavesPerSIMD) {
+  return T.VGPRsPerSIMDLane / (WavesPerSIMD ? WavesPerSIMD : 1);
+}
+
+} // namespace target
+} // namespace pingpong
+#endif

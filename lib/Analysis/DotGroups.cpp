@@ -1,0 +1,245 @@
+//===- DotGroups.cpp - MFMA chains, dot groups and chained dots -----------===//
+//
+// Concern (b) of the loop model. Every MFMA is a Dot; its K step is its
+// position in its accumulator's chain (src2 defined by the previous MFMA of
+// the chain; an immediate src2 starts a chain). A dot group is one level of
+// dots: an MFMA whose A/B/scale operand or initial accumulator derives, through
+// VALU in the same iteration, from another MFMA's result belongs to the level
+// after that MFMA's (attention: Q K^T, then P V with P = softmax(Q K^T)). All
+// chains of a group have the same length (slicing along K groups K steps).
+// The VALU between two levels is the InterDot work of the producing group.
+//
+//===----------------------------------------------------------------------===//
+#include "ModelBuilder.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/CodeGen/MachineRegisterInfo.h"
+
+#include <optional>
+
+using namespace llvm;
+namespace pingpong {
+
+namespace {
+
+/// The accumulator input (src2) of an MFMA, if it is a register.
+Register accInput(const MachineInstr &MI) {
+  const MachineOperand &MO = MI.getOperand(3);
+  return MO.isReg() ? MO.getReg() : Register();
+}
+
+/// The MFMAs whose results reach Reg (used at Pos) through instructions of
+/// the same iteration that are not memory operations: the producers of a
+/// chained dot's operand.
+void producerDots(const ModelBuilder &B, Register Reg, unsigned Pos,
+                  DenseSet<unsigned> &Seen, SmallVectorImpl<unsigned> &Out) {
+  SmallVector<std::pair<Register, unsigned>, 16> Work{{Reg, Pos}};
+  while (!Work.empty()) {
+    auto [R, P] = Work.pop_back_val();
+    if (!R.isVirtual())
+      continue;
+    bool Carried;
+    for (unsigned D : B.reachingDefs(R, P, Carried)) {
+      if (Carried || !Seen.insert(D).second)
+        continue;
+      const InstInfo &DI = B.M.Insts[D];
+      if (DI.Kind == InstKind::MFMA) {
+        Out.push_back(D);
+        continue;
+      }
+      if (DI.Kind != InstKind::Other && DI.Kind != InstKind::LDSOther &&
+          DI.Kind != InstKind::ValuFMA)
+        continue; // memory: the operand comes from elsewhere
+      for (Register U : B.regUses(*DI.MI))
+        Work.push_back({U, D});
+    }
+  }
+}
+
+} // namespace
+
+bool buildDotGroups(ModelBuilder &B) {
+  LoopModel &M = B.M;
+  // Chains: K step per MFMA, in program order (SSA: a chain's predecessor
+  // comes first).
+  DenseMap<Register, unsigned> StepOfReg;
+  std::vector<unsigned> Dots;
+  for (unsigned I = 0; I < M.Insts.size(); ++I) {
+    InstInfo &II = M.Insts[I];
+    if (II.Kind != InstKind::MFMA)
+      continue;
+    const MachineInstr &MI = *II.MI;
+    if (MI.getNumOperands() < 4 || !MI.getOperand(0).isReg() ||
+        !MI.getOperand(1).isReg() || !MI.getOperand(2).isReg())
+      return B.reject("unexpected MFMA operands", II.MI);
+    unsigned Step = 0;
+    if (Register Acc = accInput(MI)) {
+      auto It = StepOfReg.find(Acc);
+      if (It != StepOfReg.end())
+        Step = It->second + 1;
+    }
+    StepOfReg[MI.getOperand(0).getReg()] = Step;
+    II.R = Role::Dot;
+    II.KStep = Step;
+    Dots.push_back(I);
+  }
+
+  // Levels: one past the highest MFMA feeding an operand or the initial
+  // accumulator; a chain keeps its predecessor's level.
+  DenseMap<unsigned, unsigned> LevelOf; // region position -> level
+  DenseMap<unsigned, int> FedByOf;      // region position -> producer level
+  unsigned NumLevels = 1;
+  for (unsigned I : Dots) {
+    const MachineInstr &MI = *M.Insts[I].MI;
+    SmallVector<Register, 6> Inputs;
+    for (unsigned Op = 1; Op < MI.getNumOperands(); ++Op) {
+      const MachineOperand &MO = MI.getOperand(Op);
+      if (!MO.isReg() || !MO.isUse() || MO.isImplicit() || !MO.getReg())
+        continue;
+      Inputs.push_back(MO.getReg());
+    }
+    unsigned Level = 0;
+    int FedBy = -1;
+    DenseSet<unsigned> Seen;
+    for (Register In : Inputs) {
+      bool Carried;
+      SmallVector<unsigned, 2> Defs = B.reachingDefs(In, I, Carried);
+      // The chain's own predecessor: same dot, same level.
+      if (In == accInput(MI) && !Carried && Defs.size() == 1 &&
+          M.Insts[Defs[0]].Kind == InstKind::MFMA) {
+        Level = std::max(Level, LevelOf.lookup(Defs[0]));
+        continue;
+      }
+      SmallVector<unsigned, 4> Producers;
+      producerDots(B, In, I, Seen, Producers);
+      for (unsigned P : Producers) {
+        unsigned PL = LevelOf.lookup(P);
+        Level = std::max(Level, PL + 1);
+        FedBy = std::max(FedBy, int(PL));
+      }
+    }
+    LevelOf[I] = Level;
+    FedByOf[I] = FedBy;
+    NumLevels = std::max(NumLevels, Level + 1);
+  }
+
+  // Groups: shape, accumulators and K steps per level.
+  M.Groups.assign(NumLevels, DotGroup());
+  std::vector<std::optional<unsigned>> FirstOpc(NumLevels);
+  for (unsigned I : Dots) {
+    InstInfo &II = M.Insts[I];
+    unsigned G = LevelOf[I];
+    DotGroup &DG = M.Groups[G];
+    II.Group = G;
+    unsigned Opc = II.MI->getOpcode();
+    if (FirstOpc[G] && *FirstOpc[G] != Opc) {
+      auto S1 = B.T.mfmaShape(*FirstOpc[G]), S2 = B.T.mfmaShape(Opc);
+      if (!S1 || !S2 || S1->M != S2->M || S1->N != S2->N || S1->K != S2->K)
+        return B.reject("mixed MFMA shapes in one loop (" +
+                            B.T.name(*FirstOpc[G]) + ", " + B.T.name(Opc) + ")",
+                        II.MI);
+    }
+    if (!FirstOpc[G]) {
+      FirstOpc[G] = Opc;
+      auto S = B.T.mfmaShape(Opc);
+      if (!S)
+        return B.reject("cannot read the shape of " + B.T.name(Opc), II.MI);
+      DG.Shape = *S;
+    }
+    ++DG.NumDots;
+    ++M.NumDots;
+    DG.ChainLen = std::max(DG.ChainLen, II.KStep + 1);
+    DG.FedBy = std::max(DG.FedBy, FedByOf[I]);
+  }
+  // Accumulator index: the chain's K step 0 MFMA in program order; each
+  // later step inherits it through the accumulator register.
+  DenseMap<Register, unsigned> AccOfReg;
+  std::vector<SmallVector<unsigned, 8>> PerStep(NumLevels);
+  for (unsigned G = 0; G < NumLevels; ++G)
+    PerStep[G].assign(M.Groups[G].ChainLen, 0);
+  for (unsigned I : Dots) {
+    InstInfo &II = M.Insts[I];
+    unsigned Acc = PerStep[II.Group][II.KStep]++;
+    if (II.KStep) {
+      auto It = AccOfReg.find(accInput(*II.MI));
+      if (It != AccOfReg.end())
+        Acc = It->second;
+    }
+    AccOfReg[II.MI->getOperand(0).getReg()] = Acc;
+    II.DotOrder = Acc; // K step and group offset added below
+  }
+  unsigned Offset = 0;
+  for (unsigned G = 0; G < NumLevels; ++G) {
+    DotGroup &DG = M.Groups[G];
+    DG.NumAccumulators = PerStep[G][0];
+    DG.FirstDotOrder = Offset;
+    Offset += DG.NumDots;
+  }
+  for (unsigned I : Dots) {
+    InstInfo &II = M.Insts[I];
+    const DotGroup &DG = M.Groups[II.Group];
+    II.DotOrder += DG.FirstDotOrder + II.KStep * DG.NumAccumulators;
+  }
+  M.Shape = M.Groups[0].Shape;
+  M.ChainLen = M.Groups[0].ChainLen;
+  M.NumAccumulators = M.Groups[0].NumAccumulators;
+  for (unsigned G = 0; G < NumLevels; ++G)
+    for (unsigned S = 0; S < M.Groups[G].ChainLen; ++S)
+      if (PerStep[G][S] != M.Groups[G].NumAccumulators)
+        return B.reject("irregular MFMA chains: " + Twine(PerStep[G][S]) +
+                        " MFMAs at K step " + Twine(S) + " but " +
+                        Twine(M.Groups[G].NumAccumulators) + " accumulators" +
+                        (NumLevels > 1 ? " (dot group " + Twine(G) + ")"
+                                       : Twine()));
+  return true;
+}
+
+void markInterDotWork(ModelBuilder &B) {
+  LoopModel &M = B.M;
+  if (!M.chainedDots())
+    return;
+  // Forward from each producing group's results, in the same iteration,
+  // up to the MFMAs of the next group: softmax, the rescale of the next
+  // group's accumulators, the row statistics carried to the next iteration.
+  DenseSet<unsigned> Producers;
+  for (const DotGroup &G : M.Groups)
+    if (G.FedBy >= 0)
+      Producers.insert(unsigned(G.FedBy));
+  for (unsigned P : Producers) {
+    SmallVector<unsigned, 64> Work;
+    for (unsigned I = 0; I < M.Insts.size(); ++I)
+      if (M.Insts[I].R == Role::Dot && M.Insts[I].Group == P)
+        Work.push_back(I);
+    DenseSet<unsigned> Seen(Work.begin(), Work.end());
+    unsigned Count = 0;
+    while (!Work.empty()) {
+      unsigned I = Work.pop_back_val();
+      for (const MachineOperand &MO : M.Insts[I].MI->defs()) {
+        if (!MO.isReg() || !MO.getReg().isVirtual())
+          continue;
+        for (const MachineInstr &U : B.MRI.use_nodbg_instructions(MO.getReg())) {
+          auto Pos = B.PosOf.find(&U);
+          if (Pos == B.PosOf.end() || !Seen.insert(Pos->second).second)
+            continue; // a PHI (next iteration) or outside the loop
+          InstInfo &UI = M.Insts[Pos->second];
+          if (UI.Kind != InstKind::Other && UI.Kind != InstKind::LDSOther &&
+              UI.Kind != InstKind::ValuFMA)
+            continue; // an MFMA of the next group, or memory
+          if (UI.R != Role::Other && UI.R != Role::OperandPrep)
+            continue;
+          UI.R = Role::InterDot;
+          UI.Group = P;
+          ++Count;
+          Work.push_back(Pos->second);
+        }
+      }
+    }
+    for (DotGroup &G : M.Groups)
+      if (G.FedBy == int(P))
+        G.InterDot = Count;
+  }
+}
+
+} // namespace pingpong

@@ -1,0 +1,416 @@
+//===- OperandSources.cpp - where each dot operand comes from -------------===//
+//
+// Concern (c) of the loop model. Walking back from each MFMA's A and B
+// operand (and the A/B scales of v_mfma_scale_*) through copies,
+// REG_SEQUENCEs and VALU ops (operand preparation) to:
+//  - LDS reads (the GEMM case); a read takes the earliest K step that uses it
+//    and the operand it feeds. The LDS buffer is filled by ds_writes of global
+//    load data (walked back from each write's data) or by LDS DMA (Stages.cpp
+//    says which DMA fills which read's buffer);
+//  - global loads straight into registers (direct, or prefetched one
+//    iteration ahead through a PHI);
+//  - registers defined before the loop (attention's Q);
+//  - another dot group's results (chained dots, DotGroups.cpp).
+// A read from the previous iteration (register prefetch) ends the analysis.
+// A/B of writes and loads comes from the LDS buffer identity of the reads
+// (sync::LDSRegion through Analysis/LDSObjects, the checker's identity).
+//
+//===----------------------------------------------------------------------===//
+#include "ModelBuilder.h"
+#include "pingpong/Analysis/LDSObjects.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/CodeGen/MachineMemOperand.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
+
+using namespace llvm;
+namespace pingpong {
+
+namespace {
+
+/// Underlying IR object of a global load's memory operand, through
+/// llvm.amdgcn.make.buffer.rsrc to the base pointer (the kernel argument).
+const Value *globalObject(const MachineInstr &MI) {
+  if (MI.memoperands_empty())
+    return nullptr;
+  const Value *V = (*MI.memoperands_begin())->getValue();
+  if (!V)
+    return nullptr;
+  V = getUnderlyingObject(V);
+  if (auto *II = dyn_cast<IntrinsicInst>(V))
+    if (II->getIntrinsicID() == Intrinsic::amdgcn_make_buffer_rsrc)
+      V = getUnderlyingObject(II->getArgOperand(0));
+  return V;
+}
+
+class OperandTracer {
+public:
+  OperandTracer(ModelBuilder &B) : B(B), M(B.M) {}
+  bool traceDot(unsigned DotPos);
+
+private:
+  ModelBuilder &B;
+  LoopModel &M;
+  unsigned Group = 0;
+  SmallPtrSet<const MachineInstr *, 16> Seen;
+
+  bool trace(Register Reg, unsigned UsePos, Operand Op, unsigned K,
+             unsigned Order, unsigned Depth, bool OnlyCopies);
+  /// A value from the previous iteration: follow copies to a global load
+  /// (an operand prefetched into registers one iteration ahead).
+  void traceCarried(Register Reg, Operand Op, unsigned Depth);
+  void direct(InstInfo &DI, Operand Op, unsigned StagesAhead);
+};
+
+void OperandTracer::direct(InstInfo &DI, Operand Op, unsigned StagesAhead) {
+  if (DI.R != Role::Other && DI.R != Role::DirectLoad)
+    return; // already the global load of an LDS write
+  if (DI.R == Role::Other) {
+    DI.R = Role::DirectLoad;
+    DI.Op = Op;
+    DI.Group = Group;
+  } else if (DI.Op != Op) {
+    DI.Op = Operand::None;
+  }
+  DI.StagesAhead = std::max(DI.StagesAhead, StagesAhead);
+}
+
+void OperandTracer::traceCarried(Register Reg, Operand Op, unsigned Depth) {
+  if (!Reg.isVirtual() || Depth > 8)
+    return;
+  auto Phi = B.PhiFromBody.find(Reg);
+  Register Latch = Phi != B.PhiFromBody.end() ? Phi->second : Reg;
+  auto Defs = B.DefsOf.find(Latch);
+  if (Defs == B.DefsOf.end())
+    return;
+  for (unsigned D : Defs->second) {
+    InstInfo &DI = M.Insts[D];
+    if (DI.Kind == InstKind::VMEMLoad) {
+      direct(DI, Op, 1);
+      continue;
+    }
+    if (DI.Kind == InstKind::Other && ModelBuilder::isCopyLike(*DI.MI))
+      for (Register U : B.regUses(*DI.MI))
+        traceCarried(U, Op, Depth + 1);
+  }
+}
+
+bool OperandTracer::trace(Register Reg, unsigned UsePos, Operand Op,
+                          unsigned K, unsigned Order, unsigned Depth,
+                          bool OnlyCopies) {
+  if (!Reg.isVirtual() || Depth > 16)
+    return true;
+  bool Carried;
+  SmallVector<unsigned, 2> Defs = B.reachingDefs(Reg, UsePos, Carried);
+  if (Defs.empty() && OnlyCopies && B.definedOutside(Reg))
+    M.Groups[Group].source(Op).LoopInvariant = true;
+  for (unsigned D : Defs) {
+    InstInfo &DI = M.Insts[D];
+    if (!Seen.insert(DI.MI).second)
+      continue;
+    switch (DI.Kind) {
+    case InstKind::LDSRead:
+      if (Carried)
+        return B.reject("MFMA operand was read from LDS in the previous "
+                        "iteration (register prefetch across iterations)",
+                        DI.MI);
+      if (DI.R != Role::LocalRead) {
+        DI.R = Role::LocalRead;
+        DI.Op = Op;
+        DI.KStep = K;
+        DI.DotOrder = Order;
+        DI.Group = Group;
+      } else {
+        DI.KStep = std::min(DI.KStep, K);
+        DI.DotOrder = std::min(DI.DotOrder, Order);
+        if (DI.Op != Op)
+          DI.Op = Operand::None;
+      }
+      continue;
+    case InstKind::VMEMLoad:
+      // Straight from global memory into the operand's registers (no LDS).
+      direct(DI, Op, Carried ? 1 : 0);
+      continue;
+    case InstKind::MFMA: {
+      // Chained dots: another group's results (DotGroups.cpp put this dot
+      // in a later group; the VALU between them is InterDot work).
+      int &From = M.Groups[Group].source(Op).FromGroup;
+      From = std::max(From, int(DI.Group));
+      continue;
+    }
+    default:
+      break;
+    }
+    if (Carried) {
+      // A value from the previous iteration's arithmetic; a global load
+      // behind copies is an operand prefetched into registers.
+      if (ModelBuilder::isCopyLike(*DI.MI))
+        for (Register U : B.regUses(*DI.MI))
+          traceCarried(U, Op, 0);
+      continue;
+    }
+    if (DI.R == Role::Other) {
+      DI.R = Role::OperandPrep;
+      DI.KStep = K;
+      DI.DotOrder = Order;
+      DI.Group = Group;
+    } else if (DI.R == Role::OperandPrep) {
+      DI.KStep = std::min(DI.KStep, K);
+      DI.DotOrder = std::min(DI.DotOrder, Order);
+    }
+    bool Copies = OnlyCopies && ModelBuilder::isCopyLike(*DI.MI);
+    for (Register U : B.regUses(*DI.MI))
+      if (!trace(U, D, Op, K, Order, Depth + 1, Copies))
+        return false;
+  }
+  return true;
+}
+
+bool OperandTracer::traceDot(unsigned DotPos) {
+  const InstInfo &Dot = M.Insts[DotPos];
+  const MachineInstr &MI = *Dot.MI;
+  Group = Dot.Group;
+  unsigned K = Dot.KStep, Order = Dot.DotOrder;
+  // src0 = A, src1 = B; v_mfma_scale_*: the registers after src2 and the
+  // format immediates are the scales of A and B.
+  SmallVector<std::pair<Register, Operand>, 4> Inputs = {
+      {MI.getOperand(1).getReg(), Operand::A},
+      {MI.getOperand(2).getReg(), Operand::B}};
+  if (M.Groups[Group].Shape.Scaled) {
+    Operand Next = Operand::ScaleA;
+    for (unsigned Op = 4; Op < MI.getNumOperands() && Next != Operand::None;
+         ++Op) {
+      const MachineOperand &MO = MI.getOperand(Op);
+      if (!MO.isReg() || MO.isImplicit())
+        continue;
+      if (MO.getReg())
+        Inputs.push_back({MO.getReg(), Next});
+      Next = Next == Operand::ScaleA ? Operand::ScaleB : Operand::None;
+    }
+  }
+  for (auto [Reg, Op] : Inputs) {
+    Seen.clear();
+    if (!trace(Reg, DotPos, Op, K, Order, 0, /*OnlyCopies=*/true))
+      return false;
+  }
+  return true;
+}
+
+/// Walk back from an LDS write's data to the global loads that produce it.
+bool traceToGlobal(ModelBuilder &B, Register Reg, unsigned UsePos,
+                   unsigned WritePos, unsigned Depth,
+                   SmallPtrSetImpl<const MachineInstr *> &Seen) {
+  if (!Reg.isVirtual() || Depth > 16)
+    return true;
+  bool Carried;
+  for (unsigned D : B.reachingDefs(Reg, UsePos, Carried)) {
+    InstInfo &DI = B.M.Insts[D];
+    if (!Seen.insert(DI.MI).second)
+      continue;
+    if (DI.Kind == InstKind::VMEMLoad) {
+      DI.R = Role::GlobalLoad;
+      B.WriteOfLoad.try_emplace(D, WritePos);
+      continue;
+    }
+    if (B.isSelect(DI.MI->getOpcode()))
+      return B.reject("operand load has a loop-variant mask (select between "
+                      "the global load and its LDS write): reordering such "
+                      "loads is unsafe (Triton #10585)",
+                      DI.MI);
+    if (DI.Kind != InstKind::Other)
+      continue;
+    for (Register U : B.regUses(*DI.MI))
+      if (!traceToGlobal(B, U, D, WritePos, Depth + 1, Seen))
+        return false;
+  }
+  return true;
+}
+
+bool checkMaskInvariant(ModelBuilder &B, unsigned LoadPos) {
+  SmallVector<std::pair<Register, unsigned>, 8> Work;
+  SmallPtrSet<const MachineInstr *, 16> Seen;
+  for (Register U : B.regUses(*B.M.Insts[LoadPos].MI))
+    Work.push_back({U, LoadPos});
+  while (!Work.empty()) {
+    auto [Reg, Pos] = Work.pop_back_val();
+    if (!Reg.isVirtual())
+      continue;
+    bool Carried;
+    for (unsigned D : B.reachingDefs(Reg, Pos, Carried)) {
+      const MachineInstr *DMI = B.M.Insts[D].MI;
+      if (!Seen.insert(DMI).second)
+        continue;
+      if (B.isSelect(DMI->getOpcode()))
+        return B.reject("operand load has a loop-variant mask (select in its "
+                        "address): reordering such loads is unsafe "
+                        "(Triton #10585)",
+                        DMI);
+      if (!Carried)
+        for (Register U : B.regUses(*DMI))
+          Work.push_back({U, D});
+    }
+  }
+  return true;
+}
+
+} // namespace
+
+bool traceOperandSources(ModelBuilder &B) {
+  OperandTracer Tracer(B);
+  for (unsigned I = 0; I < B.M.Insts.size(); ++I)
+    if (B.M.Insts[I].R == Role::Dot && !Tracer.traceDot(I))
+      return false;
+  return true;
+}
+
+bool traceLDSWrites(ModelBuilder &B) {
+  LoopModel &M = B.M;
+  for (unsigned I = 0; I < M.Insts.size(); ++I) {
+    if (M.Insts[I].Kind != InstKind::LDSWrite)
+      continue;
+    M.Insts[I].R = Role::LocalWrite;
+    SmallVector<Register, 4> Uses = B.regUses(*M.Insts[I].MI);
+    SmallPtrSet<const MachineInstr *, 16> Seen;
+    for (unsigned U = 1; U < Uses.size(); ++U) // operand 0 is the address
+      if (!traceToGlobal(B, Uses[U], I, I, 0, Seen))
+        return false;
+  }
+  return true;
+}
+
+/// Name the operand of each LDS write from the LDS buffers the reads of each
+/// operand use (the sync library's identity: the same declared buffer).
+void assignWriteOperands(ModelBuilder &B) {
+  LoopModel &M = B.M;
+  SmallVector<sync::LDSRegion, 16> Reads[NumOperandKinds];
+  for (const InstInfo &II : M.Insts)
+    if (II.R == Role::LocalRead && II.Op != Operand::None)
+      Reads[unsigned(II.Op)].push_back(ldsRegionOf(*II.MI));
+  for (InstInfo &II : M.Insts) {
+    if (II.R != Role::LocalWrite)
+      continue;
+    sync::LDSRegion W = ldsRegionOf(*II.MI);
+    Operand Found = Operand::None;
+    unsigned Matches = 0;
+    for (Operand O : {Operand::A, Operand::B, Operand::ScaleA, Operand::ScaleB})
+      if (llvm::any_of(Reads[unsigned(O)], [&](const sync::LDSRegion &R) {
+            return sameLDSBuffer(R, W);
+          })) {
+        Found = O;
+        ++Matches;
+      }
+    II.Op = Matches == 1 ? Found : Operand::None;
+  }
+}
+
+/// Global loads take the operand of the write they feed, or (in the GEMM
+/// loops the modes schedule) the order of their sources: the first kernel
+/// argument loaded is A.
+void assignLoadOperands(ModelBuilder &B) {
+  LoopModel &M = B.M;
+  const bool NewShape = B.newShape();
+  SmallVector<const Value *, 4> Sources;
+  for (unsigned I = 0; I < M.Insts.size(); ++I) {
+    InstInfo &II = M.Insts[I];
+    if (II.R != Role::GlobalLoad)
+      continue;
+    auto W = B.WriteOfLoad.find(I);
+    if (W != B.WriteOfLoad.end() && M.Insts[W->second].Op != Operand::None) {
+      II.Op = M.Insts[W->second].Op;
+      continue;
+    }
+    if (NewShape)
+      continue;
+    const Value *Src = globalObject(*II.MI);
+    auto It = llvm::find(Sources, Src);
+    unsigned Idx = It - Sources.begin();
+    if (It == Sources.end())
+      Sources.push_back(Src);
+    II.Op = Idx == 0 ? Operand::A : Operand::B;
+  }
+}
+
+bool checkLeftovers(ModelBuilder &B) {
+  LoopModel &M = B.M;
+  for (unsigned I = 0; I < M.Insts.size(); ++I) {
+    const InstInfo &II = M.Insts[I];
+    if (II.Kind == InstKind::LDSRead && II.R != Role::LocalRead)
+      return B.reject("LDS read that does not feed the dot: extra memory "
+                      "traffic",
+                      II.MI);
+    if (II.Kind == InstKind::VMEMLoad && II.R != Role::GlobalLoad &&
+        II.R != Role::DirectLoad)
+      return B.reject("global load that does not feed the dot's LDS buffers: "
+                      "extra memory traffic (Triton rejects such loops too)",
+                      II.MI);
+    if (II.R == Role::GlobalLoad && !checkMaskInvariant(B, I))
+      return false;
+  }
+  M.NumLocalReads = M.count(Role::LocalRead);
+  M.NumLocalWrites = M.count(Role::LocalWrite);
+  M.NumGlobalLoads = M.count(Role::GlobalLoad);
+  M.NumSync = M.count(Role::Sync);
+  M.NumPrep = M.count(Role::OperandPrep);
+  M.NumAsyncCopies = M.count(Role::AsyncCopy);
+  M.NumDirectLoads = M.count(Role::DirectLoad);
+  M.NumInterDot = M.count(Role::InterDot);
+  M.NumCrossbar = 0;
+  for (const InstInfo &II : M.Insts)
+    M.NumCrossbar += II.Kind == InstKind::LDSOther && II.R != Role::InterDot;
+  if (!M.NumLocalReads && !M.NumDirectLoads)
+    return B.reject("no LDS reads feed the MFMAs: nothing to overlap with the "
+                    "dot");
+  if ((!M.NumGlobalLoads || !M.NumLocalWrites) && !M.NumAsyncCopies &&
+      !M.NumDirectLoads)
+    return B.reject("no global loads and LDS writes of the next tile in the "
+                    "loop (the loop is not software pipelined)");
+  return true;
+}
+
+void summarizeSources(ModelBuilder &B) {
+  LoopModel &M = B.M;
+  for (const InstInfo &II : M.Insts) {
+    if (II.R == Role::LocalRead && II.Op != Operand::None)
+      ++M.Groups[II.Group].source(II.Op).LocalReads;
+    if (II.R == Role::DirectLoad && II.Op != Operand::None) {
+      ++M.Groups[II.Group].source(II.Op).DirectLoads;
+      M.Groups[II.Group].source(II.Op).DirectPrefetched += II.StagesAhead > 0;
+    }
+  }
+  // The fills of an operand's LDS buffer (writes, their global loads, LDS
+  // DMA) go with the group whose reads they were paired with; with one
+  // group, with it. Fills of no known operand or group are counted apart.
+  for (unsigned I = 0; I < M.Insts.size(); ++I) {
+    const InstInfo &II = M.Insts[I];
+    if (II.R != Role::LocalWrite && II.R != Role::AsyncCopy &&
+        II.R != Role::GlobalLoad)
+      continue;
+    unsigned Fill = I;
+    if (II.R == Role::GlobalLoad) {
+      auto W = B.WriteOfLoad.find(I);
+      Fill = W != B.WriteOfLoad.end() ? W->second : ~0u;
+    }
+    auto G = B.FillGroup.find(Fill);
+    int Group = G != B.FillGroup.end() ? int(G->second)
+                : M.Groups.size() == 1 ? 0
+                                       : -1;
+    if (II.Op == Operand::None || Group < 0 ||
+        !M.Groups[Group].source(II.Op).LocalReads) {
+      M.UnknownWrites += II.R == Role::LocalWrite;
+      M.UnknownLoads += II.R == Role::GlobalLoad;
+      M.UnknownCopies += II.R == Role::AsyncCopy;
+      continue;
+    }
+    OperandSource &S = M.Groups[Group].source(II.Op);
+    S.LocalWrites += II.R == Role::LocalWrite;
+    S.GlobalLoads += II.R == Role::GlobalLoad;
+    S.AsyncCopies += II.R == Role::AsyncCopy;
+    if (II.R != Role::GlobalLoad)
+      S.StagesAhead = std::max(S.StagesAhead, II.StagesAhead);
+  }
+}
+
+} // namespace pingpong

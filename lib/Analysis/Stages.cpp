@@ -1,0 +1,251 @@
+//===- Stages.cpp - which LDS write feeds which read, how far ahead -------===//
+//
+// Concern (d) of the loop model. Triton's async loops rotate their LDS
+// buffers: a stage index (idx + 1 < N ? idx + 1 : 0) gives the byte offset of
+// the buffer the LDS DMA of this iteration fills, and the reads of the same
+// operand use that offset one or more iterations later, through header PHIs.
+// (Their alias scopes say the reads and the in-flight copies do not alias, so
+// the buffer identity cannot pair them.) The address of each LDS access is
+// walked back to the in-loop values it is built from, counting the PHIs
+// crossed; a write (DMA or ds_write) and a read that meet at a value pair up,
+// the closest meeting first, and the PHIs between them are the iterations
+// between writing and reading (StagesAhead; a write placed after the read in
+// the body adds one). This names the operand each DMA fills, which no
+// register dataflow shows, and the loop's pipeline depth.
+//
+//===----------------------------------------------------------------------===//
+#include "ModelBuilder.h"
+
+#include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/CodeGen/MachineRegisterInfo.h"
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/TargetRegisterInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+
+#include <climits>
+#include <optional>
+
+using namespace llvm;
+namespace pingpong {
+
+namespace {
+
+/// How an access's LDS address uses an in-loop value: instructions between,
+/// header PHIs crossed (iterations back), and the constant added on the way
+/// when the path is additions and copies only (std::nullopt otherwise).
+struct BaseUse {
+  unsigned Depth;
+  unsigned Phis;
+  std::optional<int64_t> Offset;
+};
+using AddressSlice = DenseMap<unsigned, BaseUse>; // region position -> use
+
+/// The register holding an access's LDS address: a DS instruction's first
+/// register operand; an LDS DMA's M0, as set by the last COPY to it before.
+Register ldsAddress(const ModelBuilder &B, unsigned Pos, MCRegister M0) {
+  const InstInfo &II = B.M.Insts[Pos];
+  if (II.Kind != InstKind::LDSDMA) {
+    SmallVector<Register, 4> Uses = B.regUses(*II.MI);
+    return Uses.empty() ? Register() : Uses[0];
+  }
+  if (!M0)
+    return Register();
+  const TargetRegisterInfo *TRI = B.MF.getSubtarget().getRegisterInfo();
+  for (unsigned P = Pos; P-- > 0;) {
+    const MachineInstr &MI = *B.M.Insts[P].MI;
+    if (!MI.modifiesRegister(M0, TRI))
+      continue;
+    if (MI.isCopy() && MI.getOperand(1).isReg())
+      return MI.getOperand(1).getReg();
+    return Register();
+  }
+  return Register();
+}
+
+/// The byte offset a DS instruction adds to its address (single-offset
+/// forms; the read2/write2 forms count 0).
+int64_t dsOffset(const ModelBuilder &B, const MachineInstr &MI) {
+  if (B.T.classify(MI) == InstKind::LDSDMA)
+    return 0;
+  StringRef Name = B.T.name(MI.getOpcode());
+  if (Name.contains("2ST64") || Name.starts_with("DS_READ2") ||
+      Name.starts_with("DS_WRITE2"))
+    return 0;
+  for (const MachineOperand &MO : MI.explicit_uses())
+    if (MO.isImm())
+      return MO.getImm();
+  return 0;
+}
+
+/// Integer additions: the immediates they add are part of a buffer offset.
+bool isIntAdd(StringRef Name) {
+  return (Name.starts_with("S_ADD_") || Name.starts_with("S_ADDK_") ||
+          Name.starts_with("V_ADD_U32") || Name.starts_with("V_ADD_CO_U32") ||
+          Name.starts_with("V_ADD3_U32") || Name.starts_with("V_ADD_I32"));
+}
+
+/// A register holding a constant (S_MOV/V_MOV of an immediate).
+std::optional<int64_t> constantIn(const ModelBuilder &B, Register Reg) {
+  if (!Reg.isVirtual())
+    return std::nullopt;
+  const MachineInstr *Def = B.MRI.getUniqueVRegDef(Reg);
+  if (!Def || !Def->isMoveImmediate() || Def->getNumOperands() < 2 ||
+      !Def->getOperand(1).isImm())
+    return std::nullopt;
+  return Def->getOperand(1).getImm();
+}
+
+void walk(const ModelBuilder &B, Register Reg, unsigned Depth, unsigned Phis,
+          std::optional<int64_t> Offset, AddressSlice &Out) {
+  constexpr unsigned MaxDepth = 10;
+  // Through header PHIs (several for a buffer read N iterations later).
+  for (unsigned Guard = 0; Reg.isVirtual() && Guard < 8; ++Guard) {
+    auto Phi = B.PhiFromBody.find(Reg);
+    if (Phi == B.PhiFromBody.end())
+      break;
+    Reg = Phi->second;
+    ++Phis;
+  }
+  if (!Reg.isVirtual())
+    return;
+  auto Defs = B.DefsOf.find(Reg);
+  if (Defs == B.DefsOf.end())
+    return; // defined before the loop: the same in every iteration
+  for (unsigned D : Defs->second) {
+    auto [It, New] = Out.try_emplace(D, BaseUse{Depth, Phis, Offset});
+    if (!New) {
+      if (It->second.Depth <= Depth)
+        continue;
+      It->second = BaseUse{Depth, Phis, Offset};
+    }
+    if (Depth >= MaxDepth)
+      continue;
+    const MachineInstr &MI = *B.M.Insts[D].MI;
+    SmallVector<Register, 4> Uses = B.regUses(MI);
+    std::optional<int64_t> Next;
+    if (Offset && (MI.isCopy() || isIntAdd(B.T.name(MI.getOpcode())))) {
+      Next = *Offset;
+      for (const MachineOperand &MO : MI.explicit_uses())
+        if (MO.isImm())
+          *Next += MO.getImm();
+      for (Register U : Uses)
+        if (std::optional<int64_t> C = constantIn(B, U))
+          *Next += *C;
+    }
+    for (Register U : Uses)
+      walk(B, U, Depth + 1, Phis, Next, Out);
+  }
+}
+
+/// How well write W's address fits read R's buffer: the write lands at or
+/// above the read's base (both built from the same value plus constants),
+/// the closest first; then the shortest path.
+struct Fit {
+  int64_t Above = INT64_MAX;
+  unsigned Depth = ~0u;
+  int Dist = 0; // PHIs between: iterations from the write to the read
+  bool operator<(const Fit &O) const {
+    return Above != O.Above ? Above < O.Above : Depth < O.Depth;
+  }
+  bool operator==(const Fit &O) const {
+    return Above == O.Above && Depth == O.Depth;
+  }
+};
+
+std::optional<Fit> fit(const AddressSlice &W, const AddressSlice &R) {
+  std::optional<Fit> Best;
+  for (auto &[Pos, WU] : W) {
+    auto Hit = R.find(Pos);
+    if (Hit == R.end())
+      continue;
+    const BaseUse &RU = Hit->second;
+    if (!WU.Offset || !RU.Offset || *WU.Offset < *RU.Offset)
+      continue;
+    Fit F{*WU.Offset - *RU.Offset, WU.Depth + RU.Depth,
+          int(RU.Phis) - int(WU.Phis)};
+    if (!Best || F < *Best)
+      Best = F;
+  }
+  return Best;
+}
+
+} // namespace
+
+void deriveStages(ModelBuilder &B) {
+  LoopModel &M = B.M;
+  MCRegister M0;
+  const TargetRegisterInfo *TRI = B.MF.getSubtarget().getRegisterInfo();
+  for (unsigned Reg = 1, E = TRI->getNumRegs(); Reg < E; ++Reg)
+    if (StringRef(TRI->getName(Reg)) == "M0")
+      M0 = MCRegister(Reg);
+
+  SmallVector<unsigned, 32> Reads, Writes;
+  for (unsigned I = 0; I < M.Insts.size(); ++I) {
+    Role R = M.Insts[I].R;
+    if (R == Role::LocalRead)
+      Reads.push_back(I);
+    else if (R == Role::LocalWrite || R == Role::AsyncCopy)
+      Writes.push_back(I);
+  }
+  if (Reads.empty() || Writes.empty())
+    return;
+  DenseMap<unsigned, AddressSlice> Slices;
+  for (unsigned I : Reads)
+    if (Register A = ldsAddress(B, I, M0))
+      walk(B, A, 0, 0, dsOffset(B, *M.Insts[I].MI), Slices[I]);
+  for (unsigned I : Writes)
+    if (Register A = ldsAddress(B, I, M0))
+      walk(B, A, 0, 0, dsOffset(B, *M.Insts[I].MI), Slices[I]);
+
+  // Each write pairs with the reads its address fits best; its operand is
+  // theirs if they agree (a DMA has no other way to say), its distance
+  // theirs. ds_writes keep the operand the buffer identity gave them,
+  // except in the loops no mode schedules yet (scales, chained dots, DMA,
+  // direct loads), where this names buffers the identity cannot (one
+  // arena): the operands the GEMM modes select by stay as they were.
+  bool NewShape = B.newShape();
+  for (unsigned W : Writes) {
+    auto WS = Slices.find(W);
+    if (WS == Slices.end() || WS->second.empty())
+      continue;
+    std::optional<Fit> Best;
+    SmallVector<std::pair<unsigned, int>, 8> Matches; // read, PHI distance
+    for (unsigned Rd : Reads) {
+      auto RS = Slices.find(Rd);
+      if (RS == Slices.end())
+        continue;
+      std::optional<Fit> F = fit(WS->second, RS->second);
+      if (!F || (Best && *Best < *F))
+        continue;
+      if (!Best || *F < *Best) {
+        Best = F;
+        Matches.clear();
+      }
+      Matches.push_back({Rd, F->Dist});
+    }
+    if (Matches.empty())
+      continue;
+    Operand Op = M.Insts[Matches.front().first].Op;
+    unsigned Group = M.Insts[Matches.front().first].Group;
+    int Dist = Matches.front().second;
+    bool OneGroup = true;
+    for (auto [Rd, D] : Matches) {
+      if (M.Insts[Rd].Op != Op)
+        Op = Operand::None;
+      OneGroup &= M.Insts[Rd].Group == Group;
+      Dist = std::max(Dist, D);
+    }
+    if (OneGroup)
+      B.FillGroup[W] = Group;
+    InstInfo &WI = M.Insts[W];
+    // Written after the read in the body: read in a later iteration.
+    unsigned Ahead = unsigned(std::max(Dist, 0)) +
+                     (Dist <= 0 && W > Matches.front().first ? 1 : 0);
+    WI.StagesAhead = Ahead;
+    if (WI.R == Role::AsyncCopy || (NewShape && WI.Op == Operand::None))
+      WI.Op = Op;
+    M.NumStages = std::max(M.NumStages, Ahead + 1);
+  }
+}
+
+} // namespace pingpong

@@ -1,0 +1,152 @@
+//===- ModeChoice.cpp - which mode a loop gets -----------------------------===//
+#include "pingpong/Schedule/ModeChoice.h"
+#include "pingpong/Analysis/DepGraph.h"
+#include "pingpong/Analysis/RegPressure.h"
+#include "pingpong/Emit/Emitter.h"
+
+#include "llvm/ADT/Twine.h"
+
+using namespace llvm;
+namespace pingpong {
+
+ModeChoice::ModeChoice() = default;
+ModeChoice::ModeChoice(ModeChoice &&) = default;
+ModeChoice::~ModeChoice() = default;
+
+std::string unscheduledShapes(const LoopModel &M) {
+  std::vector<std::string> Shapes;
+  auto N = [](unsigned V) { return std::to_string(V); };
+  if (M.NumAsyncCopies)
+    Shapes.push_back("operands through LDS DMA (" + N(M.NumAsyncCopies) +
+                     " async copies" +
+                     (M.NumStages ? ", " + N(M.NumStages) + " stages" : "") +
+                     ")");
+  if (M.scaled())
+    Shapes.push_back("scaled MFMA (v_mfma_scale with A/B scales)");
+  if (M.chainedDots()) {
+    unsigned InterDot = 0;
+    for (const DotGroup &G : M.Groups)
+      InterDot += G.InterDot;
+    Shapes.push_back("chained dots (" + N(M.Groups.size()) +
+                     " dot groups, " + N(InterDot) +
+                     " VALU instructions between them, e.g. attention's "
+                     "softmax)");
+  }
+  if (M.NumDirectLoads)
+    Shapes.push_back("operands loaded straight from global memory (" +
+                     N(M.NumDirectLoads) + " direct loads)");
+  if (M.NumCrossbar)
+    Shapes.push_back("LDS crossbar ops (ds_bpermute/ds_swizzle) in the loop");
+  std::string S;
+  for (const std::string &X : Shapes)
+    S += (S.empty() ? "" : "; ") + X;
+  return S;
+}
+
+std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why) {
+  auto Bits = [](uint64_t B) { return std::to_string(B); };
+  std::string Tile = "tile " + std::to_string(M.TileM) + "x" +
+                     std::to_string(M.TileN) + "x" + std::to_string(M.TileK) +
+                     " = " + Bits(M.TileBits) + " bits";
+  if (M.Waves == 4) {
+    if (M.TileBits < tile::Min) {
+      Why.Reason = Tile + " is below the minimum " + Bits(tile::Min) +
+                   " (4 warps): too little dot work to hide memory behind";
+      return {};
+    }
+    if (M.TileBits > tile::Small) {
+      Why.Reason = Tile + " is above " + Bits(tile::Small) +
+                   ", the largest one-cluster tile for 4 warps";
+      return {};
+    }
+    return {Mode::OnePP};
+  }
+  if (M.Waves == 8) {
+    if (M.TileBits >= tile::Large)
+      return {Mode::FourPP, Mode::TwoPP};
+    if (M.TileBits >= tile::TwoClusterMin)
+      return {Mode::TwoPP};
+    Why.Reason = Tile + " is below " + Bits(tile::TwoClusterMin) +
+                 ", the smallest two-cluster tile for 8 warps";
+    return {};
+  }
+  if (M.Waves == 0)
+    Why.Reason = "workgroup size unknown (no \"amdgpu-flat-work-group-size\", "
+                 "e.g. __launch_bounds__): cannot tell how waves share a SIMD";
+  else
+    Why.Reason = "workgroup of " + std::to_string(M.Waves) +
+                 " waves: pingpong modes need 4 or 8";
+  return {};
+}
+
+std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
+                                     PlanContext &Ctx, Rejection &Why) {
+  const bool Forced = Req.forced();
+  // Mode::Auto stands for the custom layout in this list.
+  std::vector<Mode> Modes = Req.Custom ? std::vector<Mode>{Mode::Auto}
+                            : Forced   ? std::vector<Mode>{Req.D.M}
+                                       : candidateModes(M, Why);
+  if (Modes.empty())
+    return std::nullopt;
+
+  std::string Tried;
+  const unsigned Budget = vectorRegisterBudget(Ctx.MF);
+  std::vector<unsigned> Identity(M.Insts.size());
+  for (unsigned I = 0; I < Identity.size(); ++I)
+    Identity[I] = I;
+  const unsigned Before = peakVectorPressure(M, Identity, Ctx.MDT);
+  for (Mode Md : Modes) {
+    const std::string Name = Req.Custom ? "custom layout" : modeName(Md);
+    Rejection W;
+    std::optional<ClusterLayout> Layout =
+        Req.Custom ? Req.Custom : layoutFor(Md, M, W);
+    if (Req.Custom && Req.Custom->AsymmetricSync && M.Waves != 8) {
+      Layout.reset();
+      W.Reason = "the layout's asymmetric sync needs 8 waves per workgroup; "
+                 "this kernel has " + std::to_string(M.Waves);
+    }
+    std::string Fail;
+    ModeChoice C;
+    C.Work = M;
+    C.Sync = std::make_unique<SyncDetacher>();
+    if (!Layout) {
+      Fail = W.Reason;
+    } else if (Layout->AsymmetricSync &&
+               !canEmitAsymmetricSync(Ctx.L, Ctx.MF, Fail)) {
+    } else {
+      if (Layout->BarrierBetweenClusters)
+        C.Sync->detach(C.Work);
+      DepGraph G = buildDepGraph(C.Work, Ctx.MLI, Ctx.AA);
+      std::optional<ClusterPlan> Plan = planClusters(C.Work, G, *Layout, W);
+      if (!Plan) {
+        Fail = W.Reason;
+      } else {
+        C.Plan = std::move(*Plan);
+        C.Peak = peakVectorPressure(C.Work, C.Plan.Order, Ctx.MDT);
+        // Over the budget is still better than LLVM's own order when that
+        // one is further over: fewer spills (Triton's IR at 256x256 with
+        // 32x32 MFMAs, fp8, three stages).
+        bool Relieves = Before > Budget && C.Peak < Before;
+        if (C.Peak > Budget && !Forced && !Relieves)
+          Fail = "register budget: the " + Name + " order needs about " +
+                 std::to_string(C.Peak) + " vector registers, more than the " +
+                 std::to_string(Budget) + " two waves per SIMD allow (it " +
+                 "would spill)";
+      }
+    }
+    if (!Fail.empty()) {
+      Tried += std::string(Tried.empty() ? "" : "; ") + Name + ": " + Fail;
+      continue; // C.Sync's destructor puts the loop's barriers back
+    }
+    C.Name = Name;
+    C.Before = Before;
+    C.Budget = Budget;
+    C.Forced = Forced;
+    return std::optional<ModeChoice>(std::move(C));
+  }
+  Why.Reason = Tried;
+  Why.At = nullptr;
+  return std::nullopt;
+}
+
+} // namespace pingpong
