@@ -24,17 +24,19 @@ def parse(text):
     return [float(x) for x in re.findall(r"-?\d+(?:\.\d*)?(?:e[-+]?\d+)?|nan|inf", text)]
 
 
+def wave_grid(waves, bm, bn):
+    """Waves along M and N of the gemm.py kernels (the same grid as test/kernels/gemm.hip)."""
+    if waves == 4:
+        return 2, 2
+    return (4, 2) if bm >= bn else (2, 4)
+
+
 def reference(tile, waves, shape, valid_rows=None):
     """C as the gemm.py kernels compute it (row-major list of floats); rows of
     A from valid_rows on read as 0 (gemm.py --valid-rows)."""
     bm, bn, bk = tile
     gm, gn, gk = shape
-    if waves == 4:
-        wgm, wgn = 2, 2
-    elif bm >= bn:
-        wgm, wgn = 4, 2
-    else:
-        wgm, wgn = 2, 4
+    wgm, wgn = wave_grid(waves, bm, bn)
     wtm, wtn = bm // wgm, bn // wgn
     A = [[((7 * i + 3 * k) % 17 - 8) / 8 if valid_rows is None or i < valid_rows else 0.0
           for k in range(gk)] for i in range(gm)]

@@ -15,6 +15,8 @@ alone); --no-block-size leaves out known_block_size.
 """
 import argparse
 
+from check_gemm import wave_grid  # same directory
+
 
 def main():
     p = argparse.ArgumentParser()
@@ -40,12 +42,7 @@ def main():
     bm, bn, bk = (int(x) for x in a.tile.split(","))
     gm, gn, gk = (int(x) for x in a.shape.split(","))
     waves = a.waves
-    if waves == 4:
-        wgm, wgn = 2, 2
-    elif bm >= bn:
-        wgm, wgn = 4, 2
-    else:
-        wgm, wgn = 2, 4
+    wgm, wgn = wave_grid(waves, bm, bn)
     nt = 64 * waves
     mf = 16                      # amdgpu.mfma 16x16x16 f16
     kw = 4                       # K elements per lane per operand
