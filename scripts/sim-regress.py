@@ -35,6 +35,7 @@ import difflib
 import json
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -147,9 +148,12 @@ def collect(args):
     cs = cases(args)
     if not cs:
         sys.exit("sim-regress: no case")
-    args.sim = os.path.abspath(args.sim)
     args.out = os.path.abspath(args.out)
     os.makedirs(args.out, exist_ok=True)
+    # run a copy, so that a rebuild during the collection changes nothing
+    snap = os.path.join(args.out, "pingpong-sim")
+    shutil.copy2(os.path.abspath(args.sim), snap)
+    args.sim = snap
     print(f"sim-regress: {len(cs)} cases, {args.jobs} at a time, into {args.out}", file=sys.stderr)
     t0 = time.time()
     with cf.ThreadPoolExecutor(args.jobs) as ex:

@@ -55,67 +55,8 @@ const char *stallKey(int S) {
 namespace {
 
 // ---------------------------------------------------------------- operands
-struct Opnd {
-  enum Kind { None, V, S, M0, Vcc, Exec, Scc, Imm, Other } K = None;
-  unsigned Idx = 0, N = 1;
-  int64_t Val = 0;
-};
-
-const unsigned AgprBase = 1024; // AGPR aN is VGPR value slot AgprBase + N
-
-Opnd parseOpnd(const std::string &T) {
-  Opnd O;
-  if (T.empty())
-    return O;
-  auto Range = [&](const char *P) {
-    unsigned A = 0, B = 0;
-    if (sscanf(P, "[%u:%u]", &A, &B) == 2) {
-      O.Idx = A;
-      O.N = B - A + 1;
-      return true;
-    }
-    if (sscanf(P, "%u", &A) == 1) {
-      O.Idx = A;
-      O.N = 1;
-      return true;
-    }
-    return false;
-  };
-  if (T[0] == 'v' && T.size() > 1 && (isdigit(T[1]) || T[1] == '[')) {
-    O.K = Range(T.c_str() + 1) ? Opnd::V : Opnd::Other;
-    return O;
-  }
-  if (T[0] == 's' && T.size() > 1 && (isdigit(T[1]) || T[1] == '[')) {
-    O.K = Range(T.c_str() + 1) ? Opnd::S : Opnd::Other;
-    return O;
-  }
-  if (T[0] == 'a' && T.size() > 1 && (isdigit(T[1]) || T[1] == '[')) {
-    // AGPRs share the VGPR value map, above the 512 VGPR numbers
-    O.K = Range(T.c_str() + 1) ? Opnd::V : Opnd::Other;
-    O.Idx += AgprBase;
-    return O;
-  }
-  if (T == "vcc" || T == "vcc_lo") { O.K = Opnd::Vcc; O.N = T == "vcc" ? 2 : 1; return O; }
-  if (T == "exec" || T == "exec_lo") { O.K = Opnd::Exec; O.N = T == "exec" ? 2 : 1; return O; }
-  if (T == "scc") { O.K = Opnd::Scc; return O; }
-  if (T == "m0") { O.K = Opnd::M0; return O; } // the LDS DMA base (LdsBytes)
-  // float inline constants, as the printer writes them (32-bit patterns)
-  static const std::pair<const char *, uint32_t> FloatInl[] = {
-      {"0.5", 0x3f000000}, {"-0.5", 0xbf000000}, {"1.0", 0x3f800000}, {"-1.0", 0xbf800000},
-      {"2.0", 0x40000000}, {"-2.0", 0xc0000000}, {"4.0", 0x40800000}, {"-4.0", 0xc0800000},
-      {"0.15915494", 0x3e22f983}};
-  for (auto &FI : FloatInl)
-    if (T == FI.first) { O.K = Opnd::Imm; O.Val = FI.second; return O; }
-  char *End = nullptr;
-  long long X = strtoll(T.c_str(), &End, 0);
-  if (End && *End == 0) {
-    O.K = Opnd::Imm;
-    O.Val = X;
-    return O;
-  }
-  O.K = Opnd::Other;
-  return O;
-}
+// Value operands come from the MCInst (InstrBuilder): Inst::Vals.
+using Opnd = Operand;
 
 // The kernarg segment pointer the model gives a kernel: high dword KernargHi,
 // low dword 0 (s_load from it reads the known argument bytes).
@@ -371,23 +312,21 @@ template <typename LaneFn> void writeLanes(Wave &W, const Opnd &Dst, LaneFn Lane
 
 bool execValues(Wave &W, const Inst &I) {
   const std::string &M = I.Mnem;
-  std::vector<Opnd> O;
-  for (auto &T : I.Ops) O.push_back(parseOpnd(T));
+  const std::vector<Operand> &O = I.Vals;
   auto Src = [&](size_t K) { return K < O.size() ? O[K] : Opnd(); };
   std::string CmpOp;
   bool Signed = false;
 
-  if (I.C == Cat::VMEM && M.compare(0, 8, "scratch_") == 0 && O.size() >= 3) {
-    // register spills: scratch_store/load with no address register (both
-    // "off"): the wave's private slot at the immediate offset keeps the
-    // lanes' values (every lane active), so an LDS address that was spilled
-    // and reloaded stays known
+  if (I.C == Cat::VMEM && M.compare(0, 8, "scratch_") == 0 && !I.LdsDma && !O.empty()) {
+    // register spills: scratch_store/load with no address register
+    // (scratch_*_ST: "off, off offset:N"): the wave's private slot at the
+    // immediate offset keeps the lanes' values (every lane active), so an
+    // LDS address that was spilled and reloaded stays known
     bool Store = M.compare(0, 14, "scratch_store_") == 0, Load = M.compare(0, 13, "scratch_load_") == 0;
-    const Opnd &Data = Store ? O[1] : O[0];
-    bool Plain = I.Ops[Store ? 0 : 1] == "off" && I.Ops[2] == "off" && Data.K == Opnd::V &&
-                 (M.find("dword") != std::string::npos);
-    int64_t Off = 0;
-    for (auto &T : I.Ops) if (T.compare(0, 7, "offset:") == 0) Off = strtoll(T.c_str() + 7, nullptr, 0);
+    bool VAddr = I.Scratch == ScratchAddr::VAddr || I.Scratch == ScratchAddr::VAddrSAddr;
+    const Opnd &Data = Store && VAddr && O.size() > 1 ? O[1] : O[0];
+    bool Plain = I.Scratch == ScratchAddr::None && Data.K == Opnd::V && (M.find("dword") != std::string::npos);
+    int64_t Off = I.Offset;
     if (Store) {
       bool Full = W.ExecKnown && W.Exec == ~0ull;
       for (unsigned D = 0; D < Data.N; ++D) {
@@ -412,10 +351,13 @@ bool execValues(Wave &W, const Inst &I) {
   if (I.C == Cat::SMEM) {
     // s_load_dword* from the kernarg segment: the bytes the user gave (--arg)
     // and the hidden arguments the model knows; anything else is unknown
-    if (M.compare(0, 12, "s_load_dword") != 0 || O.size() < 3 || O[0].K != Opnd::S) return false;
+    // (s_load_dword* sdst, sbase, [soffset] [offset])
+    if (M.compare(0, 12, "s_load_dword") != 0 || O.size() < 2 || O[0].K != Opnd::S) return false;
     uint64_t Base = 0;
     uint32_t Off = 0;
-    bool K = W.Kernarg && W.get64(O[1], Base) && (uint32_t)(Base >> 32) == KernargHi && W.get32(O[2], 0, Off);
+    bool K = W.Kernarg && W.get64(O[1], Base) && (uint32_t)(Base >> 32) == KernargHi &&
+             (O.size() < 3 || W.get32(O[2], 0, Off));
+    Off += (uint32_t)I.Offset;
     for (unsigned D = 0; D < O[0].N; ++D) {
       uint32_t X = 0;
       bool KD = K;
@@ -460,11 +402,11 @@ bool execValues(Wave &W, const Inst &I) {
       if (IsCmpx) { W.ExecKnown = K; W.Exec = Mask; }
       return true;
     }
-    if (M == "v_bitop3_b32" && O.size() == 5 && O[0].K == Opnd::V && I.Ops[4].compare(0, 7, "bitop3:") == 0) {
+    if (M == "v_bitop3_b32" && O.size() == 4 && O[0].K == Opnd::V && !I.Modifiers) {
       // gfx950 three-input truth table: bit i of the result is bit
       // (a_i << 2 | b_i << 1 | c_i) of the immediate (LLVM: src0 = 0xf0,
       // src1 = 0xcc, src2 = 0xaa)
-      unsigned Tt = (unsigned)strtoul(I.Ops[4].c_str() + 7, nullptr, 0) & 0xff;
+      unsigned Tt = I.BitOp3;
       writeLanes(W, O[0], [&](int L, uint32_t &R) {
         uint32_t A, B, C;
         if (!W.get32(O[1], L, A) || !W.get32(O[2], L, B) || !W.get32(O[3], L, C)) return false;
@@ -477,7 +419,7 @@ bool execValues(Wave &W, const Inst &I) {
     }
     // per-lane 64-bit masks (VCC or an SGPR pair) for cndmask and carries
     auto Mask = [&](const Opnd &X, uint64_t &Mk) { return W.get64(X, Mk); };
-    if (M == "v_cndmask_b32" && O.size() == 4 && O[0].K == Opnd::V) {
+    if (M == "v_cndmask_b32" && O.size() == 4 && O[0].K == Opnd::V && !I.Modifiers) {
       uint64_t Mk;
       bool KM = Mask(O[3], Mk);
       writeLanes(W, O[0], [&](int L, uint32_t &R) {
@@ -488,7 +430,7 @@ bool execValues(Wave &W, const Inst &I) {
       });
       return true;
     }
-    if ((M == "v_mbcnt_lo_u32_b32" || M == "v_mbcnt_hi_u32_b32") && O.size() == 3 && O[0].K == Opnd::V) {
+    if ((M == "v_mbcnt_lo_u32_b32" || M == "v_mbcnt_hi_u32_b32") && O.size() == 3 && O[0].K == Opnd::V && !I.Modifiers) {
       // lane id idiom: count of mask bits below the lane (low / high half)
       bool Hi = M == "v_mbcnt_hi_u32_b32";
       writeLanes(W, O[0], [&](int L, uint32_t &R) {
@@ -505,7 +447,7 @@ bool execValues(Wave &W, const Inst &I) {
     if ((M == "v_add_co_u32" || M == "v_sub_co_u32" || M == "v_subrev_co_u32" || M == "v_addc_co_u32" ||
          M == "v_subb_co_u32" || M == "v_subbrev_co_u32") && (O.size() == 4 || O.size() == 5) && O[0].K == Opnd::V) {
       bool CarryIn = M == "v_addc_co_u32" || M == "v_subb_co_u32" || M == "v_subbrev_co_u32";
-      if ((int)O.size() != (CarryIn ? 5 : 4)) { W.clobber(O[0]); W.clobber(O[1]); return true; }
+      if (I.Modifiers || (int)O.size() != (CarryIn ? 5 : 4)) { W.clobber(O[0]); W.clobber(O[1]); return true; }
       uint64_t Ci = 0, Co = 0;
       bool KC = !CarryIn || Mask(O[4], Ci);
       bool AllK = KC && W.ExecKnown;
@@ -524,7 +466,7 @@ bool execValues(Wave &W, const Inst &I) {
       W.set64(O[1], AllK, Co);
       return true;
     }
-    if ((M == "v_lshlrev_b64" || M == "v_lshrrev_b64" || M == "v_ashrrev_i64") && O.size() == 3 && O[0].K == Opnd::V && O[0].N == 2) {
+    if ((M == "v_lshlrev_b64" || M == "v_lshrrev_b64" || M == "v_ashrrev_i64") && O.size() == 3 && O[0].K == Opnd::V && O[0].N == 2 && !I.Modifiers) {
       bool K = W.ExecKnown;
       std::shared_ptr<VVal> Lo(new VVal), Hi(new VVal);
       for (int L = 0; L < 64 && K; ++L) {
@@ -540,7 +482,7 @@ bool execValues(Wave &W, const Inst &I) {
       else W.clobber(O[0]);
       return true;
     }
-    if ((M == "v_mad_u64_u32" || M == "v_mad_i64_i32") && O.size() == 5 && O[0].K == Opnd::V && O[0].N == 2) {
+    if ((M == "v_mad_u64_u32" || M == "v_mad_i64_i32") && O.size() == 5 && O[0].K == Opnd::V && O[0].N == 2 && !I.Modifiers) {
       // vD[2], sdst (carry), A, B, C[2]
       bool K = W.ExecKnown && W.Exec == ~0ull;
       std::shared_ptr<VVal> Lo(new VVal), Hi(new VVal);
@@ -563,7 +505,7 @@ bool execValues(Wave &W, const Inst &I) {
     int Ar = valuArity(M);
     uint32_t Dummy;
     if (!valuOp(M, 0, 0, 0, Dummy)) return false;
-    if ((int)O.size() != 1 + Ar) { W.clobber(O[0]); return true; } // modifiers present
+    if (I.Modifiers || (int)O.size() != 1 + Ar) { W.clobber(O[0]); return true; } // modifiers present
     writeLanes(W, O[0], [&](int L, uint32_t &R) {
       uint32_t A = 0, B = 0, C = 0;
       if (!W.get32(O[1], L, A) || (Ar > 1 && !W.get32(O[2], L, B)) || (Ar > 2 && !W.get32(O[3], L, C))) return false;
@@ -691,8 +633,8 @@ bool execValues(Wave &W, const Inst &I) {
 
 // Marks every destination of an instruction whose values are not modelled as unknown.
 void clobberDefs(Wave &W, const Inst &I) {
-  for (unsigned K = 0; K < I.NumDefs && K < I.Ops.size(); ++K)
-    W.clobber(parseOpnd(I.Ops[K]));
+  for (unsigned K = 0; K < I.NumValDefs && K < I.Vals.size(); ++K)
+    W.clobber(I.Vals[K]);
   if (I.DefsScc) W.Scc = -1;
   if (I.DefsVcc) W.VccKnown = false;
   if (I.DefsExec) W.ExecKnown = false;
@@ -1147,14 +1089,6 @@ void mergeIntervals(std::vector<std::pair<uint32_t, uint32_t>> &Iv, LdsBytes &B)
   B.Known = true;
 }
 
-// The value of an immediate modifier ("offset:", "offset0:", ...), 0 if absent.
-int64_t immOffset(const Inst &In, const char *P) {
-  size_t N = strlen(P);
-  for (auto &T : In.Ops)
-    if (T.compare(0, N, P) == 0) return (int64_t)strtoll(T.c_str() + N, nullptr, 0);
-  return 0;
-}
-
 // The LDS bytes an LDS DMA (global_load_lds_*, buffer_load_* ... lds) of wave
 // W writes. gfx9 (gfx942/gfx950): the LDS base is M0 (wave-uniform), and lane
 // L writes its Size bytes at M0 + inst_offset + L * Size -- the lanes' data is
@@ -1170,7 +1104,7 @@ int64_t immOffset(const Inst &In, const char *P) {
 LdsBytes dmaBytes(const Wave &W, const Inst &In) {
   LdsBytes B;
   if (!W.M0Known || !In.BytesPerLane) return B;
-  const int64_t Off = immOffset(In, "offset:"); // global: 13-bit signed
+  const int64_t Off = In.Offset; // global: 13-bit signed
   const int64_t Size = In.BytesPerLane;
   std::vector<int64_t> Bases = {(int64_t)W.M0 + Off};
   if (In.Mnem.compare(0, 7, "buffer_") == 0 && Off != 0) Bases.push_back((int64_t)W.M0);
@@ -1193,12 +1127,12 @@ LdsBytes dmaBytes(const Wave &W, const Inst &In) {
 LdsBytes ldsBytes(const Wave &W, const Inst &In) {
   LdsBytes B;
   if (In.LdsDma) return dmaBytes(W, In);
-  if (In.NumDefs >= In.Ops.size()) return B;
-  Opnd A = parseOpnd(In.Ops[In.NumDefs]);
+  if (In.NumValDefs >= In.Vals.size()) return B;
+  const Opnd &A = In.Vals[In.NumValDefs];
   if (A.K != Opnd::V || A.N != 1) return B;
   auto It = W.V.find(A.Idx);
   if (It == W.V.end()) return B;
-  int64_t Off = immOffset(In, "offset:"), Off0 = immOffset(In, "offset0:"), Off1 = immOffset(In, "offset1:");
+  int64_t Off = In.Offset, Off0 = In.Offset0, Off1 = In.Offset1;
   // (start, size) of each part a lane touches
   std::vector<std::pair<int64_t, int64_t>> Parts;
   const std::string &M = In.Mnem;

@@ -15,13 +15,42 @@ const char *catName(Cat C);
 
 enum class Internal { None, Waitcnt, Nop, Barrier, Setprio, Sleep, Endpgm, Other };
 
+// A value operand as the value tracker reads it (InstrBuilder builds it from
+// the MCInst operand): a register or a run of N consecutive 32-bit registers,
+// or an immediate. AGPR aN is V register AgprBase + N (AGPRs share the VGPR
+// value map, above the 512 VGPR numbers).
+struct Operand {
+  enum Kind : uint8_t { None, V, S, M0, Vcc, Exec, Scc, Imm, Other } K = None;
+  unsigned Idx = 0, N = 1;
+  int64_t Val = 0; // Imm: the MCInst immediate (float inline constants are their bit patterns)
+};
+constexpr unsigned AgprBase = 1024;
+
+// How a scratch_* instruction addresses the wave's private memory (from its
+// opcode: SCRATCH_*_ST, _SADDR, _SVS, or the VGPR-address form).
+enum class ScratchAddr : uint8_t { None, VAddr, SAddr, VAddrSAddr };
+
+// One instruction, described once from its MCInst, MCInstrDesc and
+// MCRegisterInfo (InstrBuilder.cpp).
 struct Inst {
   unsigned Line = 0;          // 1-based line in the input file
   std::string OpName;         // MCInstrInfo name (e.g. V_MFMA_F32_16X16X16F16_vi)
-  std::string Mnem;           // printed mnemonic, lower case, no _e32/_e64 suffix
-  std::string Text;           // printed instruction
-  std::vector<std::string> Ops; // printed operands/modifiers, split at ',' and blanks
-  unsigned NumDefs = 0;       // explicit defs (first NumDefs operands)
+  std::string Mnem;           // mnemonic (MCInstPrinter::getMnemonic), lower case, no _e32/_e64/_sdwa/_dpp suffix
+  std::string Text;           // printed instruction (for messages and reports only)
+  unsigned NumDefs = 0;       // explicit defs (MCInstrDesc)
+  // value operands in assembly order: the defs (NumValDefs, including a VCC
+  // the assembly names but the MCInst leaves implicit), then the sources;
+  // register or immediate sources only (named immediates are below)
+  std::vector<Operand> Vals;
+  unsigned NumValDefs = 0;
+  // a modifier the value tracker does not model (clamp, omod, op_sel, SDWA or
+  // DPP controls, a named immediate on a VALU op)
+  bool Modifiers = false;
+  // named immediates of memory instructions: offset (DS, FLAT, buffer,
+  // SMEM) or offset0/offset1 (ds_read2/write2); bitop3 of v_bitop3
+  int64_t Offset = 0, Offset0 = 0, Offset1 = 0;
+  unsigned BitOp3 = 0;
+  ScratchAddr Scratch = ScratchAddr::None;
   Cat C = Cat::Unknown;
   Internal In = Internal::None;
   std::vector<unsigned> DefUnits, UseUnits; // register units (MCRegisterInfo)
