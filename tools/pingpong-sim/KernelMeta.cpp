@@ -1,11 +1,18 @@
 //===- KernelMeta.cpp - pingpong-sim: what the directives say -------------===//
 //
-// See KernelMeta.h.
+// See KernelMeta.h. Three directives are read from the text (the AMDGPU asm
+// parser hands them to its target streamer, which a tool outside the AMDGPU
+// backend cannot see): `.amdgcn_target`, the `.amdhsa_kernel` blocks and the
+// `.amdgpu_metadata` block. The metadata block is YAML; it is read the way
+// LLVM reads it (AMDGPUTargetStreamer::EmitHSAMetadataV3): through
+// msgpack::Document::fromYAML. The assembler has already checked it (invalid
+// YAML is an assembler error, so the file never gets here).
 //
 //===----------------------------------------------------------------------===//
 #include "KernelMeta.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/BinaryFormat/MsgPackDocument.h"
 
 #include <map>
 
@@ -13,15 +20,84 @@ using namespace llvm;
 
 namespace ppsim {
 
+namespace {
+
+// An integer scalar of the metadata (msgpack Int or UInt), or std::nullopt.
+std::optional<int64_t> intOf(const msgpack::DocNode &N) {
+  if (N.getKind() == msgpack::Type::Int) return N.getInt();
+  if (N.getKind() == msgpack::Type::UInt) return (int64_t)N.getUInt();
+  return std::nullopt;
+}
+
+// A scalar as text (a kernel or argument name: a string, or anything YAML
+// took for a number).
+std::string textOf(const msgpack::DocNode &N) {
+  if (N.isString()) return N.getString().str();
+  return N.isScalar() && !N.isEmpty() ? N.toString() : std::string();
+}
+
+msgpack::DocNode *field(msgpack::MapDocNode &M, StringRef Key) {
+  auto It = M.find(Key);
+  return It == M.end() ? nullptr : &It->second;
+}
+
+// One `amdhsa.kernels` entry: the kernel's name, workgroup size, register
+// counts and arguments (AMDGPUUsage "Code Object V3+ Metadata").
+std::optional<KernelInfo> kernelOf(msgpack::DocNode &E) {
+  if (!E.isMap()) return std::nullopt;
+  msgpack::MapDocNode &M = E.getMap();
+  KernelInfo K;
+  if (auto *N = field(M, ".name")) K.Name = textOf(*N);
+  if (K.Name.empty()) return std::nullopt;
+  auto Int = [&](StringRef Key, int &Out) {
+    if (auto *N = field(M, Key))
+      if (auto X = intOf(*N)) Out = (int)*X;
+  };
+  Int(".max_flat_workgroup_size", K.MaxFlatWG);
+  Int(".vgpr_count", K.VgprCount);
+  Int(".agpr_count", K.AgprCount);
+  Int(".kernarg_segment_size", K.KernargSize);
+  if (auto *N = field(M, ".reqd_workgroup_size"); N && N->isArray()) {
+    // x, y, z: the workgroup has their product of work-items
+    int Prod = 1, Count = 0;
+    for (const msgpack::DocNode &D : N->getArray())
+      if (auto X = intOf(D); X && Count < 3) {
+        Prod *= (int)*X;
+        ++Count;
+      }
+    if (Count > 0) K.ReqdWG = Prod;
+  }
+  if (auto *N = field(M, ".args"); N && N->isArray())
+    for (msgpack::DocNode &AN : N->getArray()) {
+      KernArg A;
+      if (AN.isMap()) {
+        msgpack::MapDocNode &AM = AN.getMap();
+        if (auto *F = field(AM, ".name")) A.Name = textOf(*F);
+        if (auto *F = field(AM, ".offset")) A.Offset = (unsigned)intOf(*F).value_or(0);
+        if (auto *F = field(AM, ".size")) A.Size = (unsigned)intOf(*F).value_or(0);
+        if (auto *F = field(AM, ".value_kind")) A.ValueKind = textOf(*F);
+      }
+      K.Args.push_back(A);
+    }
+  return K;
+}
+
+// The kernels of one `.amdgpu_metadata` block.
+void readMetadata(StringRef Yaml, std::vector<KernelInfo> &Out) {
+  msgpack::Document Doc;
+  if (!Doc.fromYAML(Yaml) || !Doc.getRoot().isMap()) return;
+  msgpack::DocNode *Ks = field(Doc.getRoot().getMap(), "amdhsa.kernels");
+  if (!Ks || !Ks->isArray()) return;
+  for (msgpack::DocNode &E : Ks->getArray())
+    if (std::optional<KernelInfo> K = kernelOf(E)) Out.push_back(std::move(*K));
+}
+
+} // namespace
+
 Directives scanDirectives(StringRef Text) {
   Directives Dir;
-  std::string &FileCpu = Dir.TargetCpu;
-  std::set<std::string> &HsaKernels = Dir.HsaKernels;
   SmallVector<StringRef, 0> Lines;
   Text.split(Lines, '\n');
-  KernelInfo Cur;
-  bool InKernels = false, InArgs = false;
-  int EntryIndent = -1;
   // .amdhsa_kernel NAME ... .end_amdhsa_kernel: the initial SGPR layout
   // (AMDGPUUsage "Initial Kernel Execution State": private segment buffer 4,
   // dispatch ptr 2, queue ptr 2, kernarg segment ptr 2, ... user SGPRs, then
@@ -45,25 +121,32 @@ Directives scanDirectives(StringRef Text) {
     HsaDir.clear();
   };
   std::vector<KernelInfo> Meta;
-  auto Flush = [&]() {
-    if (!Cur.Name.empty())
-      Meta.push_back(Cur);
-    Cur = KernelInfo();
-  };
+  const char *MetaBegin = nullptr; // first line of an .amdgpu_metadata block
   for (unsigned I = 0; I < Lines.size(); ++I) {
     StringRef L = Lines[I];
     StringRef T = L.trim();
+    if (MetaBegin) {
+      if (T.starts_with(".end_amdgpu_metadata")) {
+        readMetadata(StringRef(MetaBegin, L.data() - MetaBegin), Meta);
+        MetaBegin = nullptr;
+      }
+      continue;
+    }
+    if (T.starts_with(".amdgpu_metadata")) {
+      MetaBegin = I + 1 < Lines.size() ? Lines[I + 1].data() : L.end();
+      continue;
+    }
     if (T.starts_with(".amdgcn_target")) {
       size_t D = T.find("--");
       if (D != StringRef::npos) {
         StringRef C = T.substr(D + 2);
         C = C.take_until([](char Ch) { return Ch == ':' || Ch == '"'; });
-        FileCpu = C.str();
+        Dir.TargetCpu = C.str();
       }
     }
     if (T.starts_with(".amdhsa_kernel ")) {
       HsaName = T.substr(15).trim().str();
-      HsaKernels.insert(HsaName);
+      Dir.HsaKernels.insert(HsaName);
     } else if (T.starts_with(".end_amdhsa_kernel") && !HsaName.empty()) {
       FlushHsa();
     } else if (!HsaName.empty() && (T.starts_with(".amdhsa_user_sgpr_") || T.starts_with(".amdhsa_system_sgpr_"))) {
@@ -73,94 +156,7 @@ Directives scanDirectives(StringRef Text) {
       int64_t X;
       if (!Val.getAsInteger(0, X)) HsaDir[Key.str()] = X;
     }
-    // amdgpu metadata YAML: amdhsa.kernels: list of maps
-    if (T.starts_with("amdhsa.kernels:")) {
-      InKernels = true;
-      continue;
-    }
-    if (InKernels) {
-      if (T.starts_with(".end_amdgpu_metadata") ||
-          (!L.empty() && L[0] != ' ' && L[0] != '-' && !T.empty())) {
-        InKernels = false;
-        Flush();
-        continue;
-      }
-      size_t Ind = L.find_first_not_of(' ');
-      bool Item = false;
-      if (Ind != StringRef::npos && L[Ind] == '-') {
-        if (EntryIndent < 0)
-          EntryIndent = Ind;
-        if ((int)Ind == EntryIndent) {
-          Flush();
-          InArgs = false;
-        } else if (InArgs) {
-          Item = true;
-          Cur.Args.push_back(KernArg());
-        }
-        T = L.substr(Ind + 1).trim();
-      } else if (Ind != StringRef::npos && EntryIndent >= 0 && (int)Ind <= EntryIndent + 2) {
-        InArgs = false; // a key of the kernel entry ends the .args list
-      }
-      if (T.starts_with(".args:") && !Item) {
-        InArgs = true;
-        continue;
-      }
-      if (InArgs && !Cur.Args.empty()) {
-        KernArg &A = Cur.Args.back();
-        StringRef V = T.substr(T.find(':') == StringRef::npos ? T.size() : T.find(':') + 1).trim();
-        if (T.starts_with(".name:")) A.Name = V.trim('\'').trim('"').str();
-        else if (T.starts_with(".offset:")) V.getAsInteger(0, A.Offset);
-        else if (T.starts_with(".size:")) V.getAsInteger(0, A.Size);
-        else if (T.starts_with(".value_kind:")) A.ValueKind = V.str();
-        continue;
-      }
-      if (InArgs)
-        continue;
-      auto Val = [&](StringRef Key, int &Out) {
-        if (T.starts_with(Key)) {
-          StringRef V = T.substr(Key.size()).trim();
-          int X;
-          if (!V.getAsInteger(10, X))
-            Out = X;
-        }
-      };
-      Val(".max_flat_workgroup_size:", Cur.MaxFlatWG);
-      Val(".vgpr_count:", Cur.VgprCount);
-      Val(".agpr_count:", Cur.AgprCount);
-      Val(".kernarg_segment_size:", Cur.KernargSize);
-      if (T.starts_with(".name:"))
-        Cur.Name = T.substr(6).trim().trim('\'').trim('"').str();
-      if (T.starts_with(".reqd_workgroup_size:")) {
-        // the list follows on the next lines ("- 256") or inline ("[ 256, 1, 1 ]")
-        int Prod = 1, N = 0;
-        StringRef V = T.substr(21).trim();
-        auto Take = [&](StringRef S) {
-          int X;
-          S = S.trim().trim('[').trim(']').trim();
-          if (!S.getAsInteger(10, X)) {
-            Prod *= X;
-            ++N;
-          }
-        };
-        if (!V.empty()) {
-          SmallVector<StringRef, 4> Parts;
-          V.split(Parts, ',');
-          for (auto S : Parts)
-            Take(S);
-        } else {
-          for (unsigned J = I + 1; J < Lines.size() && N < 3; ++J) {
-            StringRef U = Lines[J].trim();
-            if (!U.starts_with("- "))
-              break;
-            Take(U.substr(2));
-          }
-        }
-        if (N > 0)
-          Cur.ReqdWG = Prod;
-      }
-    }
   }
-  Flush();
   if (!HsaName.empty())
     FlushHsa();
   for (auto &M : Meta) {
@@ -184,6 +180,5 @@ Directives scanDirectives(StringRef Text) {
   }
   return Dir;
 }
-
 
 } // namespace ppsim
