@@ -119,17 +119,24 @@ public:
 
 } // namespace
 
-bool parseProgram(const ParseOptions &O, Program &P) {
+namespace {
+bool fail(SimError &E, Errc Code, std::string Message) {
+  E.Code = Code;
+  E.Message = std::move(Message);
+  return false;
+}
+} // namespace
+
+bool parseProgram(const ParseOptions &O, Program &P, SimError &E) {
   LLVMInitializeAMDGPUTargetInfo();
   LLVMInitializeAMDGPUTargetMC();
   LLVMInitializeAMDGPUAsmParser();
 
   P.File = O.File;
   auto BufOr = MemoryBuffer::getFileOrSTDIN(O.File);
-  if (!BufOr) {
-    errs() << "pingpong-sim: error: cannot read '" << O.File << "': " << BufOr.getError().message() << "\n";
-    return false;
-  }
+  if (!BufOr)
+    return fail(E, Errc::Unreadable,
+                "pingpong-sim: error: cannot read '" + O.File + "': " + BufOr.getError().message() + "\n");
   StringRef Text = (*BufOr)->getBuffer();
 
   Directives Dir = scanDirectives(Text);
@@ -137,25 +144,19 @@ bool parseProgram(const ParseOptions &O, Program &P) {
   std::string Cpu = O.Mcpu.empty() ? FileCpu : O.Mcpu;
   if (Cpu.empty())
     Cpu = "gfx942";
-  if (Cpu != "gfx942" && Cpu != "gfx950") {
-    errs() << O.File << ": error: target '" << Cpu
-           << "' is not modelled (pingpong-sim models gfx942 and gfx950); use --mcpu\n";
-    return false;
-  }
-  if (!O.Mcpu.empty() && !FileCpu.empty() && FileCpu != O.Mcpu) {
-    errs() << O.File << ": error: the file is for " << FileCpu << " (.amdgcn_target) but --mcpu is "
-           << O.Mcpu << "\n";
-    return false;
-  }
+  if (Cpu != "gfx942" && Cpu != "gfx950")
+    return fail(E, Errc::TargetNotModelled,
+                O.File + ": error: target '" + Cpu + "' is not modelled (pingpong-sim models gfx942 and gfx950); use --mcpu\n");
+  if (!O.Mcpu.empty() && !FileCpu.empty() && FileCpu != O.Mcpu)
+    return fail(E, Errc::TargetMismatch,
+                O.File + ": error: the file is for " + FileCpu + " (.amdgcn_target) but --mcpu is " + O.Mcpu + "\n");
   P.Mcpu = Cpu;
 
   Triple TT("amdgcn-amd-amdhsa");
   std::string TErr;
   const Target *T = TargetRegistry::lookupTarget(TT, TErr);
-  if (!T) {
-    errs() << "pingpong-sim: error: AMDGPU target not available in libLLVM: " << TErr << "\n";
-    return false;
-  }
+  if (!T)
+    return fail(E, Errc::NoTarget, "pingpong-sim: error: AMDGPU target not available in libLLVM: " + TErr + "\n");
   MCTargetOptions MCO;
   std::unique_ptr<MCRegisterInfo> MRI(T->createMCRegInfo(TT));
   std::unique_ptr<MCAsmInfo> MAI(T->createMCAsmInfo(*MRI, TT, MCO));
@@ -184,28 +185,26 @@ bool parseProgram(const ParseOptions &O, Program &P) {
   T->createNullTargetStreamer(Str); // AMDGPUTargetStreamer: the parser needs one
   std::unique_ptr<MCAsmParser> Parser(createMCAsmParser(SrcMgr, Ctx, Str, *MAI));
   std::unique_ptr<MCTargetAsmParser> TAP(T->createMCAsmParser(*STI, *Parser, *MCII, MCO));
-  if (!TAP) {
-    errs() << "pingpong-sim: error: no AMDGPU asm parser\n";
-    return false;
-  }
+  if (!TAP)
+    return fail(E, Errc::NoTarget, "pingpong-sim: error: no AMDGPU asm parser\n");
   Parser->setTargetParser(*TAP);
   ClusterMarkers Markers(SrcMgr);
   Parser->getLexer().setCommentConsumer(&Markers);
   Str.initSections(false, *STI);
   if (Parser->Run(/*NoInitialTextSection=*/false) || DC.Errors) {
+    // the assembler's own diagnostics are printed already; then the summary
+    std::string M;
     if (DC.Errors > MaxShownErrors)
-      errs() << O.File << ": " << (DC.Errors - MaxShownErrors) << " more errors not shown\n";
-    errs() << O.File << ": error: the LLVM AMDGPU assembler rejected the file (errors above); "
-           << "is it AMDGPU assembly for " << Cpu << "?\n";
+      M += O.File + ": " + std::to_string(DC.Errors - MaxShownErrors) + " more errors not shown\n";
+    M += O.File + ": error: the LLVM AMDGPU assembler rejected the file (errors above); is it AMDGPU assembly for " +
+         Cpu + "?\n";
     if (StringRef(O.File).ends_with(".ll") || LooksLikeIR)
-      errs() << O.File << ": note: this looks like LLVM IR; compile it first: llc -mtriple=amdgcn-amd-amdhsa -mcpu="
-             << Cpu << " -O3 " << O.File << " -o k.s\n";
-    return false;
+      M += O.File + ": note: this looks like LLVM IR; compile it first: llc -mtriple=amdgcn-amd-amdhsa -mcpu=" + Cpu +
+           " -O3 " + O.File + " -o k.s\n";
+    return fail(E, Errc::Assembler, M);
   }
-  if (Str.Insts.empty()) {
-    errs() << O.File << ":1: error: no instructions found: not AMDGPU assembly, or empty\n";
-    return false;
-  }
+  if (Str.Insts.empty())
+    return fail(E, Errc::NoInstructions, O.File + ":1: error: no instructions found: not AMDGPU assembly, or empty\n");
 
   std::unique_ptr<MCInstPrinter> IP(T->createMCInstPrinter(TT, 0, *MAI, *MCII, *MRI));
   InstrBuilder Builder(*MCII, *MRI, *STI, *IP, Cpu);

@@ -1,4 +1,13 @@
 //===- Sim.h - pingpong-sim: program representation and simulator ---------===//
+//
+// The interface of the cycle model for the command line (Main.cpp), the
+// reports (Report.cpp) and the checker (Verify.cpp): the program as read
+// from the assembly (parseProgram: AsmReader.cpp, InstrBuilder.cpp,
+// KernelMeta.cpp), the run (simulate: Sim.cpp, Pipeline.cpp, Flow.cpp,
+// Values.cpp, HardwareUnits.cpp, Listeners.cpp, Results.cpp) and what it
+// returns. docs/cycle-model.md, "Structure", maps the files to the rules.
+//
+//===----------------------------------------------------------------------===//
 #ifndef PINGPONG_SIM_SIM_H
 #define PINGPONG_SIM_SIM_H
 
@@ -108,9 +117,41 @@ struct ParseOptions {
   std::string Mcpu; // empty: from .amdgcn_target
 };
 
-// Parses the assembly with LLVM's MC layer. Returns false (after printing a
-// diagnostic naming the line) on error.
-bool parseProgram(const ParseOptions &O, Program &P);
+// Why pingpong-sim could not do what was asked, as a code (callers decide by
+// the code, never by the message) and the message for people.
+enum class Errc {
+  None,
+  // reading the input (exit 1)
+  Unreadable,        // the file cannot be read
+  NoTarget,          // libLLVM has no AMDGPU target / asm parser
+  TargetNotModelled, // not gfx942 / gfx950
+  TargetMismatch,    // --mcpu disagrees with .amdgcn_target
+  Assembler,         // the LLVM AMDGPU assembler rejected the file (its diagnostics are printed)
+  NoInstructions,
+  // what to run (exit 1)
+  KernelNotFound, NoLoop, LoopWithoutExit, BadShape,
+  // a command-line value only the model can check: --arg (exit 2)
+  BadArgument,
+  // the run (exit 1; verify reports Hang and EndlessLoop as a finding)
+  Hang,              // the clock limit
+  EndlessLoop,       // a wave's instruction budget
+  IndirectBranch,    // s_setpc / s_swappc: the target cannot be followed
+  MissingLabel,      // a branch to a label that is not in the file
+  StuckInLoop,       // a wave did not leave the loop after its iterations
+  // the loop did not run as asked: a wave ran fewer iterations (exit 4)
+  LoopNotRun,
+};
+
+struct SimError {
+  Errc Code = Errc::None;
+  std::string Message; // parseProgram: the complete lines to print; simulate: the sentence after "FILE: error: "
+  bool isHang() const { return Code == Errc::Hang || Code == Errc::EndlessLoop; }
+  int exitCode() const { return Code == Errc::BadArgument ? 2 : Code == Errc::LoopNotRun ? 4 : 1; }
+};
+
+// Parses the assembly with LLVM's MC layer. Returns false with E set on
+// error (the assembler's own diagnostics are printed as they come).
+bool parseProgram(const ParseOptions &O, Program &P, SimError &E);
 
 struct SimOptions {
   std::string Kernel;
@@ -161,7 +202,10 @@ struct TraceStep {
   int Lds = -1;
 };
 
-struct Segment { int64_t Begin, End; int Kind; }; // Kind: Cat as int, or 100+Stall
+// A bar of the timeline: Kind is a Cat (an issued instruction), SegPassedWait
+// (an s_waitcnt / s_barrier that passed) or SegStall + a Stall.
+struct Segment { int64_t Begin, End; int Kind; };
+constexpr int SegPassedWait = 50, SegStall = 100;
 
 struct ClusterInfo {
   unsigned Begin, End; // instruction indices in the loop body
@@ -212,7 +256,6 @@ struct SimResult {
   // wave ran fewer than asked (ItersMsg: one line per such wave, with why)
   std::string ItersLine, ItersMsg;
   bool ItersShort = false;
-  bool BadOption = false;        // simulate failed on a command-line value (--arg): exit 2
 };
 
 // The L2 reuse rule for a GEMM C[M,N] += A[M,K] B[K,N] tiled BM x BN per
@@ -225,8 +268,9 @@ struct SimResult {
 // explanation in Why.
 double l2ReuseRule(long M, long N, long BM, long BN, std::string &Why);
 
-// Runs the model. Returns false with Err set on error.
-bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &Err);
+// Runs the model. Returns false with E set on error (Errc::LoopNotRun: the
+// run finished but a wave ran fewer iterations; R says which and why).
+bool simulate(const Program &P, const SimOptions &O, SimResult &R, SimError &E);
 
 } // namespace ppsim
 
