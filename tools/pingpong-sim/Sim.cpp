@@ -172,7 +172,11 @@ bool workgroupShape(const KernelInfo &K, const SimOptions &O, const TargetParams
   R.Wgs = Wgs;
   R.WavesPerSimd = (WavesPerWg * Wgs + TP.NumSimds - 1) / TP.NumSimds;
   if (K.VgprCount > 0) {
-    int Alloc = ((K.VgprCount + K.AgprCount + 7) / 8) * 8;
+    // gfx942 and gfx950 have one VGPR file per lane for arch and acc
+    // registers: .vgpr_count is already their total (LLVM's
+    // NumVGPRsForWavesPerEU; .agpr_count is the acc part of it), allocated in
+    // granules of 8.
+    int Alloc = ((K.VgprCount + 7) / 8) * 8;
     int Fit = std::min(TP.MaxWavesPerSimd, TP.VgprsPerSimdLane / std::max(Alloc, 8));
     if (R.WavesPerSimd > Fit)
       R.Warnings.push_back("kernel uses " + std::to_string(Alloc) + " VGPRs: only " + std::to_string(Fit) +
