@@ -218,18 +218,27 @@ template <typename LaneFn> void writeLanes(WaveValues &W, const Opnd &Dst, LaneF
   if (K) W.V[Dst.Idx] = std::move(NV); else W.V.erase(Dst.Idx);
 }
 
-// Register spills: scratch_store/load with no address register
-// (scratch_*_ST: "off, off offset:N"): the wave's private slot at the
-// immediate offset keeps the lanes' values (every lane active), so an LDS
-// address that was spilled and reloaded stays known.
+// Register spills: scratch_store/load whose address is wave-uniform and
+// known -- no address register (scratch_*_ST: "off, off offset:N") or an
+// SGPR the model knows (scratch_*_SADDR: "off, s11 offset:N", what LLVM
+// emits when the frame offset does not fit the immediate): the wave's
+// private slot at that address keeps the lanes' values (every lane active),
+// so an LDS address that was spilled and reloaded stays known.
 bool spillValues(WaveValues &W, const Inst &I) {
   const std::string &M = I.Mnem;
   const std::vector<Operand> &O = I.Vals;
   bool Store = M.compare(0, 14, "scratch_store_") == 0, Load = M.compare(0, 13, "scratch_load_") == 0;
   bool VAddr = I.Scratch == ScratchAddr::VAddr || I.Scratch == ScratchAddr::VAddrSAddr;
   const Opnd &Data = Store && VAddr && O.size() > 1 ? O[1] : O[0];
-  bool Plain = I.Scratch == ScratchAddr::None && Data.K == Opnd::V && (M.find("dword") != std::string::npos);
+  // the slot address: the SGPR's value (SADDR) plus the immediate offset
   int64_t Off = I.Offset;
+  bool Uniform = I.Scratch == ScratchAddr::None;
+  uint32_t SAddr;
+  if (I.Scratch == ScratchAddr::SAddr && O.size() > 1 && W.get32(O[1], 0, SAddr)) {
+    Off += SAddr;
+    Uniform = true;
+  }
+  bool Plain = Uniform && Data.K == Opnd::V && (M.find("dword") != std::string::npos);
   if (Store) {
     bool Full = W.ExecKnown && W.Exec == ~0ull;
     for (unsigned D = 0; D < Data.N; ++D) {
@@ -240,16 +249,13 @@ bool spillValues(WaveValues &W, const Inst &I) {
     }
     return true;
   }
-  if (Load) {
-    for (unsigned D = 0; D < Data.N; ++D) {
-      auto It = Plain ? W.Scratch.find(Off + 4 * D) : W.Scratch.end();
-      if (It != W.Scratch.end() && W.ExecKnown && W.Exec == ~0ull) W.V[Data.Idx + D] = It->second;
-      else W.V.erase(Data.Idx + D);
-    }
-    return true;
+  if (!Load) return false;
+  for (unsigned D = 0; D < Data.N; ++D) {
+    auto It = Plain ? W.Scratch.find(Off + 4 * D) : W.Scratch.end();
+    if (It != W.Scratch.end() && W.ExecKnown && W.Exec == ~0ull) W.V[Data.Idx + D] = It->second;
+    else W.V.erase(Data.Idx + D);
   }
-  return false;
-  return false;
+  return true;
 }
 
 // s_load_dword* from the kernarg segment: the bytes the user gave (--arg)
