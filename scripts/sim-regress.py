@@ -23,6 +23,11 @@ counted lines); with --dump, PPSIM_DUMP=1 (the instruction table the parser buil
   scripts/sim-regress.py collect --sim build/bin/pingpong-sim --out build/simregress/after \\
         [--inputs build/simregress/inputs] [--jobs 2] [--filter SUBSTR] [--values] [--dump]
   scripts/sim-regress.py compare build/simregress/before build/simregress/after [--show 20]
+  scripts/sim-regress.py timing --before OLD/pingpong-sim --after build/bin/pingpong-sim [--repeat 3]
+        [--iterations 16] [--verify] [--filter SUBSTR]
+
+timing runs both binaries alternately on every case (`run`, the case's options, --iterations N)
+and prints the fastest of --repeat runs per case (user+sys CPU seconds) and the sums.
 
 compare exits 1 if anything differs. It prints, per artefact, how many cases are identical,
 the first differing lines of the others, and the per-kernel times (sum, median, max, and the
@@ -258,6 +263,37 @@ def compare(args):
     return 1 if bad else 0
 
 
+def timing(args):
+    """Both binaries alternately, per case: the fastest of args.repeat runs."""
+    cs = cases(args)
+    tmp = os.path.abspath(os.path.join(args.out, "timing"))
+    os.makedirs(tmp, exist_ok=True)
+    rows = []
+    for name, src, run_opts, shape in cs:
+        opts = [o for o in run_opts]
+        if "--iterations" in opts:
+            opts[opts.index("--iterations") + 1] = str(args.iterations)
+        cmd = "run"
+        if args.verify:  # verify with its own default of 4 iterations
+            cmd, opts = "verify", []
+        best = {}
+        for _ in range(args.repeat):
+            for tag, sim in (("before", args.before), ("after", args.after)):
+                rc, _, _, cpu, _ = run_one([os.path.abspath(sim), cmd, src] + shape + opts, tmp)
+                best[tag] = min(best.get(tag, 1e9), cpu)
+        rows.append((name, best["before"], best["after"]))
+        print(f"  {name:70s} {best['before']:7.3f} {best['after']:7.3f}  {best['after'] / max(best['before'], 1e-9):.2f}x",
+              flush=True)
+    b = sum(r[1] for r in rows)
+    a = sum(r[2] for r in rows)
+    worst = max(rows, key=lambda r: r[2])
+    what = "verify" if args.verify else f"run --iterations {args.iterations}"
+    print(f"sim-regress timing: {len(rows)} cases, {what}, fastest of {args.repeat}: "
+          f"sum {b:.2f} s -> {a:.2f} s ({a / max(b, 1e-9):.3f}x); median {statistics.median(r[1] for r in rows):.3f} -> "
+          f"{statistics.median(r[2] for r in rows):.3f} s; max {max(r[1] for r in rows):.3f} -> {worst[2]:.3f} s ({worst[0]})")
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -275,7 +311,18 @@ def main():
     p.add_argument("--show", type=int, default=20, help="cases shown per artefact")
     p.add_argument("--lines", type=int, default=12, help="lines shown per case")
     p.add_argument("--times", action="store_true", help="every case's times")
+    t = sub.add_parser("timing")
+    t.add_argument("--before", required=True)
+    t.add_argument("--after", default=os.path.join(ROOT, "build", "bin", "pingpong-sim"))
+    t.add_argument("--inputs", default=os.path.join(ROOT, "build", "simregress", "inputs"))
+    t.add_argument("--out", default=os.path.join(ROOT, "build", "simregress"))
+    t.add_argument("--filter", default="")
+    t.add_argument("--repeat", type=int, default=3)
+    t.add_argument("--iterations", type=int, default=16)
+    t.add_argument("--verify", action="store_true", help="time verify instead of run")
     args = ap.parse_args()
+    if args.cmd == "timing":
+        return timing(args)
     if args.cmd == "collect":
         collect(args)
         return 0

@@ -42,6 +42,19 @@ public:
     return AgeA < AgeB;
   }
 
+  // The waves of one turn in issue order (stable: an insertion sort by
+  // before(), no allocation per clock). W: a pointer to anything with Prio
+  // and Gid.
+  template <typename W> void order(std::vector<W *> &Pool) const {
+    for (size_t I = 1; I < Pool.size(); ++I) {
+      W *X = Pool[I];
+      size_t J = I;
+      for (; J > 0 && before(X->Prio, X->Gid, Pool[J - 1]->Prio, Pool[J - 1]->Gid); --J)
+        Pool[J] = Pool[J - 1];
+      Pool[J] = X;
+    }
+  }
+
   // The category slots of one turn.
   class Turn {
   public:

@@ -65,7 +65,10 @@ struct BranchEvent {
 
 class SimListener {
 public:
+  // The events a listener receives (the pipeline calls only those).
+  enum Events : unsigned { Issue = 1, Stalls = 2, Iterations = 4, Branches = 8 };
   virtual ~SimListener() = default;
+  virtual unsigned events() const = 0;
   virtual void onIssue(const IssueEvent &) {}
   virtual void onStall(const StallEvent &) {}
   // Wave started an iteration of the hot loop at T (or, once, left it after
@@ -83,6 +86,7 @@ public:
 // window, inside it.
 class StallAccounting : public SimListener {
 public:
+  unsigned events() const override { return Stalls; }
   explicit StallAccounting(size_t Waves) : Total(Waves), Spans(Waves) {}
   void onStall(const StallEvent &E) override;
   const std::array<int64_t, NumStalls> &total(int W) const { return Total[W]; }
@@ -97,6 +101,7 @@ private:
 // When each wave starts each iteration of the hot loop.
 class IterationTimes : public SimListener {
 public:
+  unsigned events() const override { return Iterations; }
   explicit IterationTimes(size_t Waves) : Starts(Waves) {}
   void onIteration(int W, int64_t T) override { Starts[W].push_back(T); }
   const std::vector<int64_t> &starts(int W) const { return Starts[W]; }
@@ -109,6 +114,7 @@ private:
 // stall cause, merged where they touch.
 class TimelineRecorder : public SimListener {
 public:
+  unsigned events() const override { return Issue | Stalls; }
   explicit TimelineRecorder(size_t Waves) : Segs(Waves) {}
   void onIssue(const IssueEvent &E) override;
   void onStall(const StallEvent &E) override;
@@ -122,6 +128,7 @@ private:
 // The XDL pipe's busy intervals per SIMD, and its busy share of a window.
 class MfmaBusy : public SimListener {
 public:
+  unsigned events() const override { return Issue; }
   explicit MfmaBusy(int Simds) : Busy(Simds) {}
   void onIssue(const IssueEvent &E) override;
   // Busy clocks of SIMD S inside [Begin, End).
@@ -137,6 +144,7 @@ private:
 // issues is charged to the cluster of the instruction that issues second.
 class ClusterStats : public SimListener {
 public:
+  unsigned events() const override { return Issue; }
   ClusterStats(size_t Waves, const std::vector<int> &ClusterOf) : ClusterOf(ClusterOf), Issues(Waves) {}
   void onIssue(const IssueEvent &E) override { Issues[E.Wave].push_back({E.T, E.Pc}); }
   // Wave W's clocks per iteration in each cluster, over its window (A, E]
@@ -152,6 +160,7 @@ private:
 // VMEM loads issued by the hot loop's body: bytes, count, L2 hits.
 class LoopLoads : public SimListener {
 public:
+  unsigned events() const override { return Issue; }
   void onIssue(const IssueEvent &E) override;
   int64_t Bytes = 0, Loads = 0, L2Hits = 0;
 };
@@ -160,6 +169,7 @@ public:
 // LDS accesses.
 class TraceRecorder : public SimListener {
 public:
+  unsigned events() const override { return Issue; }
   explicit TraceRecorder(size_t Waves) : Trace(Waves), Lds(Waves) {}
   void onIssue(const IssueEvent &E) override;
   std::vector<std::vector<TraceStep>> Trace;
@@ -169,6 +179,7 @@ public:
 // Instructions the model does not know, each reported once.
 class UnknownInstructions : public SimListener {
 public:
+  unsigned events() const override { return Issue; }
   void onIssue(const IssueEvent &E) override;
   std::vector<std::string> Lines;
 
@@ -180,6 +191,7 @@ private:
 // and reason, with a count.
 class BranchNotes : public SimListener {
 public:
+  unsigned events() const override { return Branches; }
   void onBranch(int Wave, const BranchEvent &E) override;
   void onUniformExecAssumed(int Wave, const Inst &In) override;
   void finish(std::vector<std::string> &Warnings) const;

@@ -44,9 +44,7 @@ bool Pipeline::run(SimError &E) {
       if (!W.Done && W.Simd == Simd) Pool.push_back(&W);
     if (Pool.empty())
       continue;
-    std::stable_sort(Pool.begin(), Pool.end(), [](const WaveState *A, const WaveState *B) {
-      return IssueArbiter::before(A->Prio, A->Gid, B->Prio, B->Gid);
-    });
+    Arbiter.order(Pool);
     IssueArbiter::Turn Turn;
     for (WaveState *W : Pool)
       if (!step(*W, T, Turn, E)) {
@@ -64,7 +62,7 @@ void Pipeline::stall(WaveState &W, int64_t T, Stall Why) {
   S.T = T;
   S.Clocks = TP.IssuePeriod;
   S.Why = Why;
-  for (SimListener *L : Listeners)
+  for (SimListener *L : OnStall)
     L->onStall(S);
 }
 
@@ -87,6 +85,13 @@ bool Pipeline::step(WaveState &W, int64_t T, IssueArbiter::Turn &Turn, SimError 
   }
   const unsigned Pc = W.Pc;
   const Inst &In = P.Insts[Pc];
+  if (In.C == Cat::Internal) {
+    if (!issueInternal(W, In, T))
+      return true;
+  } else if (std::optional<Stall> Why = blocked(W, In, T, Turn)) {
+    stall(W, T, *Why);
+    return true;
+  }
   unsigned Next = Pc + 1;
   IssueEvent Ev;
   Ev.Wave = W.Gid;
@@ -97,14 +102,7 @@ bool Pipeline::step(WaveState &W, int64_t T, IssueArbiter::Turn &Turn, SimError 
   Ev.Busy = TP.IssuePeriod;
   Ev.InLoop = F.inBody(Pc);
   LdsBytes Bytes;
-  if (In.C == Cat::Internal) {
-    if (!issueInternal(W, In, T))
-      return true;
-  } else {
-    if (std::optional<Stall> Why = blocked(W, In, T, Turn)) {
-      stall(W, T, *Why);
-      return true;
-    }
+  if (In.C != Cat::Internal) {
     if (In.C == Cat::Unknown && (In.Mnem.find("setpc") != std::string::npos || In.Mnem.find("swappc") != std::string::npos)) {
       E.Code = Errc::IndirectBranch;
       E.Message = "line " + std::to_string(In.Line) + ": indirect branch '" + In.Text + "' cannot be followed";
@@ -135,13 +133,13 @@ bool Pipeline::step(WaveState &W, int64_t T, IssueArbiter::Turn &Turn, SimError 
                 " instructions (endless loop?) at line " + std::to_string(In.Line);
     return false;
   }
-  for (SimListener *L : Listeners)
+  for (SimListener *L : OnIssue)
     L->onIssue(Ev);
   LoopStep S = F.advance(W.Loop, Pc, Next);
   if (S.IterationStarted)
-    for (SimListener *L : Listeners) L->onIteration(W.Gid, T);
+    for (SimListener *L : OnIteration) L->onIteration(W.Gid, T);
   if (S.LoopLeft) // the next issue is at least one turn later: the end mark of the last iteration
-    for (SimListener *L : Listeners) L->onIteration(W.Gid, T + TP.IssuePeriod);
+    for (SimListener *L : OnIteration) L->onIteration(W.Gid, T + TP.IssuePeriod);
   W.Pc = Next;
   return true;
 }
@@ -246,12 +244,12 @@ bool Pipeline::branch(WaveState &W, unsigned Pc, const Inst &In, unsigned &Next,
   }
   B.Taken = Taken;
   if (Decided)
-    for (SimListener *L : Listeners) L->onBranch(W.Gid, B);
+    for (SimListener *L : OnBranch) L->onBranch(W.Gid, B);
   if (C < 0) {
     bool ExecWasKnown = W.Val.ExecKnown;
     assumeCond(W.Val, In, Taken);
     if (!ExecWasKnown && W.Val.ExecKnown && W.Val.Exec)
-      for (SimListener *L : Listeners) L->onUniformExecAssumed(W.Gid, In);
+      for (SimListener *L : OnBranch) L->onUniformExecAssumed(W.Gid, In);
   }
   W.Loop.LastBranch = (int)Pc;
   W.Loop.LastBranchKnown = C >= 0;

@@ -46,7 +46,13 @@ class Pipeline {
 public:
   Pipeline(const Program &P, const KernelInfo &K, const Flow &F, const SimOptions &O, const TargetParams &TP,
            std::vector<WaveState> &Waves, SimResult &R);
-  void addListener(SimListener *L) { Listeners.push_back(L); }
+  void addListener(SimListener *L) {
+    unsigned E = L->events();
+    if (E & SimListener::Issue) OnIssue.push_back(L);
+    if (E & SimListener::Stalls) OnStall.push_back(L);
+    if (E & SimListener::Iterations) OnIteration.push_back(L);
+    if (E & SimListener::Branches) OnBranch.push_back(L);
+  }
   // Computes the LDS bytes of every LDS access (verify's traces).
   void recordLdsBytes() { WantLds = true; }
   // Runs until every wave ended. False with E on a hang, an endless loop or
@@ -77,7 +83,7 @@ private:
   const TargetParams &TP;
   std::vector<WaveState> &Waves;
   SimResult &R;
-  std::vector<SimListener *> Listeners;
+  std::vector<SimListener *> OnIssue, OnStall, OnIteration, OnBranch; // by the events they receive
   bool WantLds = false;
   int64_t Clock = 0;
   int Live = 0;

@@ -213,6 +213,9 @@ struct ClusterInfo {
   int Mfmas = 0, Lds = 0, Vmem = 0, Valu = 0, Salu = 0;
 };
 
+// One wave's result. The statistics come from the listeners of the mode:
+// `run` fills Stalls, LoopStalls, ClusterTime, ClusterStarts and Segs,
+// `verify` (SimOptions::Trace) fills Trace and LdsAddrs.
 struct WaveResult {
   int Wg = 0, Id = 0, Simd = 0;
   std::vector<int64_t> IterStart; // issue time of the loop header per iteration (+ exit)
@@ -221,7 +224,7 @@ struct WaveResult {
   int64_t LoopStalls[NumStalls] = {};   // steady-state window, clocks
   std::vector<double> ClusterTime;      // clocks per iteration, steady state
   std::vector<std::pair<int64_t, int>> ClusterStarts; // (clock, cluster) on entry
-  std::vector<Segment> Segs;
+  std::vector<Segment> Segs;            // the timeline
   int Instrs = 0;
   int Iters = 0, Visits = 0;      // iterations of the hot loop run; entries into it
   std::string Why;                // why fewer than asked (empty: all ran)
