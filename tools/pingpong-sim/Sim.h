@@ -1,4 +1,13 @@
 //===- Sim.h - pingpong-sim: program representation and simulator ---------===//
+//
+// The interface of the cycle model for the command line (Main.cpp), the
+// reports (Report.cpp) and the checker (Verify.cpp): the program as read
+// from the assembly (parseProgram: AsmReader.cpp, InstrBuilder.cpp,
+// KernelMeta.cpp), the run (simulate: Sim.cpp, Pipeline.cpp, Flow.cpp,
+// Values.cpp, HardwareUnits.cpp, Listeners.cpp, Results.cpp) and what it
+// returns. docs/cycle-model.md, "Structure", maps the files to the rules.
+//
+//===----------------------------------------------------------------------===//
 #ifndef PINGPONG_SIM_SIM_H
 #define PINGPONG_SIM_SIM_H
 
@@ -15,13 +24,42 @@ const char *catName(Cat C);
 
 enum class Internal { None, Waitcnt, Nop, Barrier, Setprio, Sleep, Endpgm, Other };
 
+// A value operand as the value tracker reads it (InstrBuilder builds it from
+// the MCInst operand): a register or a run of N consecutive 32-bit registers,
+// or an immediate. AGPR aN is V register AgprBase + N (AGPRs share the VGPR
+// value map, above the 512 VGPR numbers).
+struct Operand {
+  enum Kind : uint8_t { None, V, S, M0, Vcc, Exec, Scc, Imm, Other } K = None;
+  unsigned Idx = 0, N = 1;
+  int64_t Val = 0; // Imm: the MCInst immediate (float inline constants are their bit patterns)
+};
+constexpr unsigned AgprBase = 1024;
+
+// How a scratch_* instruction addresses the wave's private memory (from its
+// opcode: SCRATCH_*_ST, _SADDR, _SVS, or the VGPR-address form).
+enum class ScratchAddr : uint8_t { None, VAddr, SAddr, VAddrSAddr };
+
+// One instruction, described once from its MCInst, MCInstrDesc and
+// MCRegisterInfo (InstrBuilder.cpp).
 struct Inst {
   unsigned Line = 0;          // 1-based line in the input file
   std::string OpName;         // MCInstrInfo name (e.g. V_MFMA_F32_16X16X16F16_vi)
-  std::string Mnem;           // printed mnemonic, lower case, no _e32/_e64 suffix
-  std::string Text;           // printed instruction
-  std::vector<std::string> Ops; // printed operands/modifiers, split at ',' and blanks
-  unsigned NumDefs = 0;       // explicit defs (first NumDefs operands)
+  std::string Mnem;           // mnemonic (MCInstPrinter::getMnemonic), lower case, no _e32/_e64/_sdwa/_dpp suffix
+  std::string Text;           // printed instruction (for messages and reports only)
+  unsigned NumDefs = 0;       // explicit defs (MCInstrDesc)
+  // value operands in assembly order: the defs (NumValDefs, including a VCC
+  // the assembly names but the MCInst leaves implicit), then the sources;
+  // register or immediate sources only (named immediates are below)
+  std::vector<Operand> Vals;
+  unsigned NumValDefs = 0;
+  // a modifier the value tracker does not model (clamp, omod, op_sel, SDWA or
+  // DPP controls, a named immediate on a VALU op)
+  bool Modifiers = false;
+  // named immediates of memory instructions: offset (DS, FLAT, buffer,
+  // SMEM) or offset0/offset1 (ds_read2/write2); bitop3 of v_bitop3
+  int64_t Offset = 0, Offset0 = 0, Offset1 = 0;
+  unsigned BitOp3 = 0;
+  ScratchAddr Scratch = ScratchAddr::None;
   Cat C = Cat::Unknown;
   Internal In = Internal::None;
   std::vector<unsigned> DefUnits, UseUnits; // register units (MCRegisterInfo)
@@ -79,9 +117,41 @@ struct ParseOptions {
   std::string Mcpu; // empty: from .amdgcn_target
 };
 
-// Parses the assembly with LLVM's MC layer. Returns false (after printing a
-// diagnostic naming the line) on error.
-bool parseProgram(const ParseOptions &O, Program &P);
+// Why pingpong-sim could not do what was asked, as a code (callers decide by
+// the code, never by the message) and the message for people.
+enum class Errc {
+  None,
+  // reading the input (exit 1)
+  Unreadable,        // the file cannot be read
+  NoTarget,          // libLLVM has no AMDGPU target / asm parser
+  TargetNotModelled, // not gfx942 / gfx950
+  TargetMismatch,    // --mcpu disagrees with .amdgcn_target
+  Assembler,         // the LLVM AMDGPU assembler rejected the file (its diagnostics are printed)
+  NoInstructions,
+  // what to run (exit 1)
+  KernelNotFound, NoLoop, LoopWithoutExit, BadShape,
+  // a command-line value only the model can check: --arg (exit 2)
+  BadArgument,
+  // the run (exit 1; verify reports Hang and EndlessLoop as a finding)
+  Hang,              // the clock limit
+  EndlessLoop,       // a wave's instruction budget
+  IndirectBranch,    // s_setpc / s_swappc: the target cannot be followed
+  MissingLabel,      // a branch to a label that is not in the file
+  StuckInLoop,       // a wave did not leave the loop after its iterations
+  // the loop did not run as asked: a wave ran fewer iterations (exit 4)
+  LoopNotRun,
+};
+
+struct SimError {
+  Errc Code = Errc::None;
+  std::string Message; // parseProgram: the complete lines to print; simulate: the sentence after "FILE: error: "
+  bool isHang() const { return Code == Errc::Hang || Code == Errc::EndlessLoop; }
+  int exitCode() const { return Code == Errc::BadArgument ? 2 : Code == Errc::LoopNotRun ? 4 : 1; }
+};
+
+// Parses the assembly with LLVM's MC layer. Returns false with E set on
+// error (the assembler's own diagnostics are printed as they come).
+bool parseProgram(const ParseOptions &O, Program &P, SimError &E);
 
 struct SimOptions {
   std::string Kernel;
@@ -132,7 +202,10 @@ struct TraceStep {
   int Lds = -1;
 };
 
-struct Segment { int64_t Begin, End; int Kind; }; // Kind: Cat as int, or 100+Stall
+// A bar of the timeline: Kind is a Cat (an issued instruction), SegPassedWait
+// (an s_waitcnt / s_barrier that passed) or SegStall + a Stall.
+struct Segment { int64_t Begin, End; int Kind; };
+constexpr int SegPassedWait = 50, SegStall = 100;
 
 struct ClusterInfo {
   unsigned Begin, End; // instruction indices in the loop body
@@ -140,6 +213,9 @@ struct ClusterInfo {
   int Mfmas = 0, Lds = 0, Vmem = 0, Valu = 0, Salu = 0;
 };
 
+// One wave's result. The statistics come from the listeners of the mode:
+// `run` fills Stalls, LoopStalls, ClusterTime, ClusterStarts and Segs,
+// `verify` (SimOptions::Trace) fills Trace and LdsAddrs.
 struct WaveResult {
   int Wg = 0, Id = 0, Simd = 0;
   std::vector<int64_t> IterStart; // issue time of the loop header per iteration (+ exit)
@@ -148,7 +224,7 @@ struct WaveResult {
   int64_t LoopStalls[NumStalls] = {};   // steady-state window, clocks
   std::vector<double> ClusterTime;      // clocks per iteration, steady state
   std::vector<std::pair<int64_t, int>> ClusterStarts; // (clock, cluster) on entry
-  std::vector<Segment> Segs;
+  std::vector<Segment> Segs;            // the timeline
   int Instrs = 0;
   int Iters = 0, Visits = 0;      // iterations of the hot loop run; entries into it
   std::string Why;                // why fewer than asked (empty: all ran)
@@ -183,7 +259,6 @@ struct SimResult {
   // wave ran fewer than asked (ItersMsg: one line per such wave, with why)
   std::string ItersLine, ItersMsg;
   bool ItersShort = false;
-  bool BadOption = false;        // simulate failed on a command-line value (--arg): exit 2
 };
 
 // The L2 reuse rule for a GEMM C[M,N] += A[M,K] B[K,N] tiled BM x BN per
@@ -196,8 +271,9 @@ struct SimResult {
 // explanation in Why.
 double l2ReuseRule(long M, long N, long BM, long BN, std::string &Why);
 
-// Runs the model. Returns false with Err set on error.
-bool simulate(const Program &P, const SimOptions &O, SimResult &R, std::string &Err);
+// Runs the model. Returns false with E set on error (Errc::LoopNotRun: the
+// run finished but a wave ran fewer iterations; R says which and why).
+bool simulate(const Program &P, const SimOptions &O, SimResult &R, SimError &E);
 
 } // namespace ppsim
 

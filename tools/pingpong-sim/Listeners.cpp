@@ -1,0 +1,136 @@
+//===- Listeners.cpp - pingpong-sim: events of the run and who records them ===//
+//
+// See Listeners.h.
+//
+//===----------------------------------------------------------------------===//
+#include "Listeners.h"
+
+#include <algorithm>
+
+namespace ppsim {
+
+void StallAccounting::onStall(const StallEvent &E) {
+  Total[E.Wave][E.Why] += E.Clocks;
+  std::vector<Segment> &S = Spans[E.Wave];
+  if (!S.empty() && S.back().Kind == E.Why && S.back().End == E.T)
+    S.back().End = E.T + E.Clocks;
+  else
+    S.push_back({E.T, E.T + E.Clocks, E.Why});
+}
+
+std::array<int64_t, NumStalls> StallAccounting::inWindow(int W, int64_t Begin, int64_t End) const {
+  std::array<int64_t, NumStalls> Out{};
+  for (const Segment &S : Spans[W]) {
+    int64_t X = std::max(S.Begin, Begin), Y = std::min(S.End, End);
+    if (Y > X) Out[S.Kind] += Y - X;
+  }
+  return Out;
+}
+
+void TimelineRecorder::add(int W, int64_t B, int64_t E, int Kind) {
+  std::vector<Segment> &S = Segs[W];
+  if (!S.empty() && S.back().Kind == Kind && S.back().End == B)
+    S.back().End = E;
+  else
+    S.push_back({B, E, Kind});
+}
+
+void TimelineRecorder::onIssue(const IssueEvent &E) {
+  // internal instructions draw no bar, except the waits that passed
+  const Inst &In = *E.In;
+  if (In.C != Cat::Internal || In.In == Internal::Barrier || In.In == Internal::Waitcnt)
+    add(E.Wave, E.T, E.T + E.Busy, In.C == Cat::Internal ? SegPassedWait : (int)In.C);
+}
+
+void TimelineRecorder::onStall(const StallEvent &E) { add(E.Wave, E.T, E.T + E.Clocks, SegStall + E.Why); }
+
+void MfmaBusy::onIssue(const IssueEvent &E) {
+  if (E.In->C == Cat::MFMA)
+    Busy[E.Simd].push_back({E.T, E.T + E.In->MfmaCycles});
+}
+
+double MfmaBusy::busyIn(int S, int64_t Begin, int64_t End) const {
+  double B = 0;
+  for (auto &Iv : Busy[S]) {
+    int64_t A = std::max(Iv.first, Begin), E = std::min(Iv.second, End);
+    if (E > A) B += E - A;
+  }
+  return B;
+}
+
+void ClusterStats::finish(int W, int64_t A, int64_t E, int Iterations, size_t Clusters, std::vector<double> &Time,
+                          std::vector<std::pair<int64_t, int>> &Starts) const {
+  Time.assign(Clusters, 0);
+  int64_t Prev = -1;
+  int PrevCluster = -1;
+  for (auto &Ev : Issues[W]) {
+    int C = ClusterOf[Ev.second];
+    if (Prev >= 0 && Ev.first > A && Ev.first <= E && C >= 0)
+      Time[C] += Ev.first - Prev;
+    if (C >= 0 && C != PrevCluster)
+      Starts.push_back({Ev.first, C});
+    PrevCluster = C;
+    Prev = Ev.first;
+  }
+  for (auto &X : Time) X /= Iterations;
+}
+
+void LoopLoads::onIssue(const IssueEvent &E) {
+  if (E.In->C != Cat::VMEM || !E.In->IsLoad || !E.InLoop)
+    return;
+  Bytes += (int64_t)E.Bytes;
+  ++Loads;
+  L2Hits += E.L2Hit;
+}
+
+void TraceRecorder::onIssue(const IssueEvent &E) {
+  int Idx = -1;
+  if (E.Lds) {
+    Idx = (int)Lds[E.Wave].size();
+    Lds[E.Wave].push_back(*E.Lds);
+  }
+  Trace[E.Wave].push_back({E.Pc, Idx});
+}
+
+void UnknownInstructions::onIssue(const IssueEvent &E) {
+  if (E.In->C == Cat::Unknown && Seen.insert(E.Pc).second)
+    Lines.push_back("line " + std::to_string(E.In->Line) + ": '" + E.In->Text +
+                    "' is not modelled (issued as one SALU slot, results unknown)");
+}
+
+void BranchNotes::onBranch(int, const BranchEvent &E) {
+  const Inst &In = *E.In;
+  std::string At = "line " + std::to_string(In.Line) + ": ";
+  switch (E.K) {
+  case BranchEvent::FreeChoice: {
+    std::string Goal = E.GoalIsEnd ? "the kernel's end" : "the loop";
+    std::string Why = !E.Both ? "the only direction that reaches " + Goal
+                      : !E.Taken ? "both directions reach " + Goal + "; fall-through first"
+                      : E.Planned ? "both directions reach " + Goal + "; the path search took it: the fall-through led nowhere"
+                                  : "both directions reach " + Goal;
+    Notes[At + "data-dependent '" + In.Text + "': " + (E.Taken ? "taken (" : "not taken (") + Why + ")"]++;
+    break;
+  }
+  case BranchEvent::LoopExitTest:
+    Notes[At + "data-dependent '" + In.Text + "' leaves the loop: " +
+          (E.Stays ? "stays while iterations are left" : "exits after the last iteration")]++;
+    break;
+  case BranchEvent::OuterLoop:
+    Notes[At + "'" + In.Text + "' " + (E.Taken ? "taken" : "not taken") +
+          " after the loop's iterations: the other way goes back around the loop" +
+          (E.Cond >= 0 ? " (against its known condition)" : "")]++;
+    break;
+  }
+}
+
+void BranchNotes::onUniformExecAssumed(int, const Inst &In) {
+  Notes["line " + std::to_string(In.Line) + ": assumed every lane active before the guard takes the same direction ('" +
+        In.Text + "')"]++;
+}
+
+void BranchNotes::finish(std::vector<std::string> &Warnings) const {
+  for (auto &KV : Notes)
+    Warnings.push_back(KV.first + " x" + std::to_string(KV.second));
+}
+
+} // namespace ppsim
