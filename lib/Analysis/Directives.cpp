@@ -32,7 +32,13 @@ static cl::opt<Mode> PingpongMode(
                    "(8 warps)"),
         clEnumValN(Mode::FourPP, "four-cluster",
                    "FourPP: dot sliced in 4 along K, barriers, asymmetric sync "
-                   "(8 warps)")));
+                   "(8 warps)"),
+        clEnumValN(Mode::AsyncTwoPP, "async-two-cluster",
+                   "LDS reads and A's LDS DMA, then B's DMA and the dot, "
+                   "barriers, asymmetric sync (8 warps, LDS DMA)"),
+        clEnumValN(Mode::AsyncOnePP, "async-one-cluster",
+                   "one-cluster with the LDS DMA in the memory cluster "
+                   "(4 warps, LDS DMA)")));
 
 const char *modeName(Mode M) {
   switch (M) {
@@ -41,12 +47,15 @@ const char *modeName(Mode M) {
   case Mode::OnePP: return "one-cluster";
   case Mode::TwoPP: return "two-cluster";
   case Mode::FourPP: return "four-cluster";
+  case Mode::AsyncTwoPP: return "async-two-cluster";
+  case Mode::AsyncOnePP: return "async-one-cluster";
   }
   return "?";
 }
 
 std::optional<Mode> parseMode(StringRef S) {
-  for (Mode M : {Mode::Auto, Mode::Off, Mode::OnePP, Mode::TwoPP, Mode::FourPP})
+  for (Mode M : {Mode::Auto, Mode::Off, Mode::OnePP, Mode::TwoPP, Mode::FourPP,
+                 Mode::AsyncTwoPP, Mode::AsyncOnePP})
     if (S == modeName(M))
       return M;
   return std::nullopt;
@@ -98,7 +107,8 @@ static MDNode *loopID(const MachineLoop &L) {
 }
 
 static const char *ValidModes =
-    "expected one of: auto, off, one-cluster, two-cluster, four-cluster";
+    "expected one of: auto, off, one-cluster, two-cluster, four-cluster, "
+    "async-two-cluster, async-one-cluster";
 
 /// The string operand of a {!"<key>", !"<value>"} option, nullptr if the
 /// node has another shape.

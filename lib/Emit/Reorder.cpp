@@ -2,6 +2,7 @@
 #include "pingpong/Emit/Emitter.h"
 #include "pingpong/ISA/Opcodes.h"
 #include "pingpong/Sync/SyncRules.h"
+#include "pingpong/Sync/Waitcnt.h"
 #include "pingpong/Schedule/ClusterPlan.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -156,12 +157,11 @@ void applyPlan(LoopModel &Model, const ClusterPlan &Plan,
     BuildMI(MBB, End, DL, TII.get(Opc)).addImm(Imm);
   };
   auto EmitBarrier = [&]() { BuildMI(MBB, End, DL, TII.get(Ops.SBarrier)); };
-  const uint16_t DrainLDS = sync::drainLDS().encodeGfx9();
 
   // Splicing each instruction to the end of the region, in plan order,
   // leaves the region in that order; markers go between clusters.
   const auto &Clusters = Plan.Layout.Clusters;
-  unsigned Pos = 0;
+  unsigned Pos = 0, Interval = 0;
   bool LDSOutstanding = false;
   for (unsigned C = 0; C < Clusters.size(); ++C) {
     bool Dot = Clusters[C].Kind == ClusterKind::Dot;
@@ -206,10 +206,20 @@ void applyPlan(LoopModel &Model, const ClusterPlan &Plan,
     // cluster (no wait may land inside it) unless the layout lets the dot
     // wait for its own operands.
     bool DrainForDot = NextIsDot && !Plan.Layout.WaitsInDot;
-    if (LDSOutstanding && (Barrier || DrainForDot)) {
-      Emit(Ops.SWaitcnt, DrainLDS);
-      LDSOutstanding = false;
+    // LDS DMA due at this barrier (the plan's count) waits in the same
+    // s_waitcnt as the LDS drain.
+    int VmWait = Barrier && Interval < Plan.VmWaitBefore.size()
+                     ? Plan.VmWaitBefore[Interval]
+                     : -1;
+    bool Drain = LDSOutstanding && (Barrier || DrainForDot);
+    if (Drain || VmWait >= 0) {
+      Waitcnt W = Drain ? sync::drainLDS() : Waitcnt();
+      if (VmWait >= 0)
+        W.Vm = VmWait;
+      Emit(Ops.SWaitcnt, W.encodeGfx9());
+      LDSOutstanding &= !Drain;
     }
+    ++Interval;
     if (Barrier)
       EmitBarrier();
     Emit(Ops.SchedBarrier, 0);

@@ -70,7 +70,7 @@ bool pingpong::applyPingpongAnnotation(Function &F) {
           (Where + "amdgpu-pingpong: in function '" + F.getName() +
            "': invalid annotate(\"" + AnnotationPrefix + Text +
            "\"): expected one of: auto, off, one-cluster, two-cluster, "
-           "four-cluster")
+           "four-cluster, async-two-cluster, async-one-cluster")
               .str(),
           DS_Error));
       return false;

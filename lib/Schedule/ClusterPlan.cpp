@@ -1,10 +1,13 @@
 //===- ClusterPlan.cpp - placing instructions in clusters -----------------===//
 #include "pingpong/Schedule/ClusterPlan.h"
 #include "pingpong/Analysis/DepGraph.h"
+#include "pingpong/Sync/SyncRules.h"
+#include "pingpong/Sync/Waitcnt.h"
 
 #include "llvm/ADT/Twine.h"
 #include "llvm/CodeGen/MachineInstr.h"
 #include <algorithm>
+#include <climits>
 
 using namespace llvm;
 namespace pingpong {
@@ -38,6 +41,8 @@ std::string ClusterPlan::describe(const LoopModel &M) const {
     else
       S += Sum(Role::LocalRead) + " lds-read/" + Sum(Role::GlobalLoad) +
            " global-load/" + Sum(Role::LocalWrite) + " lds-write";
+    if (M.NumAsyncCopies)
+      S += "/" + Sum(Role::AsyncCopy) + " lds-dma";
     C = End;
   }
   return S;
@@ -84,10 +89,120 @@ std::optional<ClusterLayout> layoutFor(Mode Md, const LoopModel &M,
   case Mode::OnePP: return layoutOnePP(M, Why);
   case Mode::TwoPP: return layoutTwoPP(M, Why);
   case Mode::FourPP: return layoutFourPP(M, Why);
+  case Mode::AsyncTwoPP: return layoutAsyncTwoPP(M, Why);
+  case Mode::AsyncOnePP: return layoutAsyncOnePP(M, Why);
   default: break;
   }
   Why.Reason = "no layout for mode " + std::string(modeName(Md));
   return std::nullopt;
+}
+
+/// LDS DMA under the layout's barriers: each DMA must issue after the last
+/// reads of the buffer it refills (both wave groups) and be complete, in
+/// the issuing wave, by the barrier Sync/SyncRules' dmaDeadline names. The
+/// wait before a barrier: all but the vmcnt operations issued after the
+/// youngest DMA due there (in issue order, this iteration and those before;
+/// -1 where no DMA is newly due). Fails when a DMA's stage distance is not
+/// known or no interval satisfies both rules.
+static bool dmaWaits(const LoopModel &M, const ClusterLayout &Layout,
+                     const std::vector<unsigned> &C, std::vector<int> &VmWait,
+                     Rejection &Why) {
+  const unsigned N = M.Insts.size(), NC = Layout.Clusters.size();
+  std::vector<unsigned> Interval(NC, 0);
+  for (unsigned CI = 1; CI < NC; ++CI)
+    Interval[CI] = Interval[CI - 1] + !Layout.Clusters[CI].Joined;
+  const unsigned K = Interval[NC - 1] + 1;
+  VmWait.assign(K, -1);
+  int FirstRead = -1, LastRead = -1;
+  bool AnyDMA = false;
+  for (unsigned I = 0; I < N; ++I) {
+    if (M.Insts[I].Kind == InstKind::LDSRead) {
+      int T = Interval[C[I]];
+      FirstRead = FirstRead < 0 ? T : std::min(FirstRead, T);
+      LastRead = std::max(LastRead, T);
+    }
+    AnyDMA |= M.Insts[I].Kind == InstKind::LDSDMA;
+  }
+  if (!AnyDMA)
+    return true;
+  if (FirstRead < 0) {
+    Why.Reason = "LDS DMA in a loop without LDS reads";
+    return false;
+  }
+  // vmcnt operations of one iteration in issue order (plan order): their
+  // interval and, for DMA, the absolute interval that must see it complete.
+  struct Event {
+    unsigned Interval;
+    int Deadline; // DMA only; INT_MIN otherwise
+  };
+  std::vector<unsigned> Order(N);
+  for (unsigned I = 0; I < N; ++I)
+    Order[I] = I;
+  std::stable_sort(Order.begin(), Order.end(),
+                   [&](unsigned A, unsigned B) { return C[A] < C[B]; });
+  std::vector<Event> Events;
+  for (unsigned I : Order) {
+    const InstInfo &II = M.Insts[I];
+    bool VM = II.Kind == InstKind::VMEMLoad || II.Kind == InstKind::VMEMStore ||
+              II.Kind == InstKind::LDSDMA;
+    if (!VM)
+      continue;
+    Event E{Interval[C[I]], INT_MIN};
+    if (II.Kind == InstKind::LDSDMA) {
+      if (!II.StagesAhead) {
+        Why.Reason = "LDS DMA whose reads the analysis could not pair with it "
+                     "(pipeline stage unknown): no wait can be placed for it";
+        Why.At = II.MI;
+        return false;
+      }
+      sync::DMAIntervals D{K, E.Interval, II.StagesAhead, unsigned(FirstRead),
+                           unsigned(LastRead)};
+      E.Deadline = sync::dmaDeadline(D);
+      if (!sync::dmaAfterLastRead(D) || E.Deadline < int(E.Interval)) {
+        Why.Reason = "the layout issues an LDS DMA (" +
+                     Layout.Clusters[C[I]].Name + ", " +
+                     std::to_string(II.StagesAhead) + " stage(s) ahead) " +
+                     (E.Deadline < int(E.Interval)
+                          ? "too late: its data must have landed before a "
+                            "barrier that comes before it"
+                          : "while the other wave group may still read the "
+                            "buffer it refills");
+        Why.At = II.MI;
+        return false;
+      }
+    }
+    Events.push_back(E);
+  }
+  // Walk back from each barrier over this iteration and enough earlier ones
+  // (a DMA is due at most Stages iterations after it issues).
+  unsigned MaxStages = 1;
+  for (const InstInfo &II : M.Insts)
+    MaxStages = std::max(MaxStages, unsigned(II.StagesAhead));
+  // Due[B]: stamp (iteration * events + index) of the youngest DMA due at
+  // barrier B; Younger[B]: vmcnt operations issued after it.
+  std::vector<int> Due(K, INT_MIN), Younger(K, 0);
+  const int NE = Events.size();
+  for (unsigned B = 0; B < K; ++B)
+    for (int Iter = 0; Iter >= -int(MaxStages) - 1 && Due[B] == INT_MIN; --Iter)
+      for (int E = NE; E-- > 0;) {
+        const Event &Ev = Events[E];
+        if (Iter == 0 && Ev.Interval > B)
+          continue; // issued after this barrier
+        if (Ev.Deadline != INT_MIN && Iter * int(K) + Ev.Deadline <= int(B)) {
+          Due[B] = Iter * NE + E;
+          break;
+        }
+        ++Younger[B];
+      }
+  // A wait only where a DMA is newly due: the barrier before (the last one
+  // of the previous iteration for the first) already waited for the rest.
+  for (unsigned B = 0; B < K; ++B) {
+    int Before = B ? Due[B - 1] : (Due[K - 1] == INT_MIN ? INT_MIN
+                                                         : Due[K - 1] - NE);
+    if (Due[B] != INT_MIN && Due[B] != Before)
+      VmWait[B] = std::min<int>(Younger[B], Waitcnt::MaxVm);
+  }
+  return true;
 }
 
 // Forward: every instruction as early as its predecessors allow, but never
@@ -184,7 +299,7 @@ std::optional<ClusterPlan> planClusters(const LoopModel &M, const DepGraph &G,
       InstKind K = M.Insts[I].Kind;
       if (K == InstKind::LDSRead)
         Reads[Interval[C[I]]] = C[I];
-      else if (K == InstKind::LDSWrite || K == InstKind::LDSDMA)
+      else if (K == InstKind::LDSWrite)
         Writes[Interval[C[I]]] = C[I];
     }
     for (unsigned R = 0; R < NI; ++R)
@@ -204,7 +319,11 @@ std::optional<ClusterPlan> planClusters(const LoopModel &M, const DepGraph &G,
         return std::nullopt;
       }
   }
+  std::vector<int> VmWait;
+  if (Layout.BarrierBetweenClusters && !dmaWaits(M, Layout, C, VmWait, Why))
+    return std::nullopt;
   ClusterPlan Plan;
+  Plan.VmWaitBefore = std::move(VmWait);
   Plan.Layout = std::move(Layout);
   Plan.ClusterOf = C;
   Plan.Order.resize(N);

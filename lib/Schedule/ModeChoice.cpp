@@ -16,7 +16,12 @@ ModeChoice::~ModeChoice() = default;
 std::string unscheduledShapes(const LoopModel &M) {
   std::vector<std::string> Shapes;
   auto N = [](unsigned V) { return std::to_string(V); };
-  if (M.NumAsyncCopies)
+  // LDS DMA alone is what the async modes schedule; with another shape it
+  // is named too. Crossbar ops next to LDS DMA are Triton's coalesced async
+  // copy shuffling its global offsets (ds_bpermute): address arithmetic,
+  // placed by dependences like the rest.
+  bool OtherShape = M.scaled() || M.chainedDots() || M.NumDirectLoads;
+  if (M.NumAsyncCopies && OtherShape)
     Shapes.push_back("operands through LDS DMA (" + N(M.NumAsyncCopies) +
                      " async copies" +
                      (M.NumStages ? ", " + N(M.NumStages) + " stages" : "") +
@@ -35,7 +40,7 @@ std::string unscheduledShapes(const LoopModel &M) {
   if (M.NumDirectLoads)
     Shapes.push_back("operands loaded straight from global memory (" +
                      N(M.NumDirectLoads) + " direct loads)");
-  if (M.NumCrossbar)
+  if (M.NumCrossbar && (!M.NumAsyncCopies || OtherShape))
     Shapes.push_back("LDS crossbar ops (ds_bpermute/ds_swizzle) in the loop");
   std::string S;
   for (const std::string &X : Shapes)
@@ -48,6 +53,14 @@ std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why) {
   std::string Tile = "tile " + std::to_string(M.TileM) + "x" +
                      std::to_string(M.TileN) + "x" + std::to_string(M.TileK) +
                      " = " + Bits(M.TileBits) + " bits";
+  if (M.NumAsyncCopies && (M.NumLocalWrites || M.NumGlobalLoads)) {
+    Why.Reason = "LDS DMA next to LDS writes of register-staged global loads "
+                 "(" + std::to_string(M.NumLocalWrites) + " LDS writes): no "
+                 "mode schedules both";
+    return {};
+  }
+  if (M.NumAsyncCopies && M.Waves == 8)
+    return {Mode::AsyncTwoPP};
   if (M.Waves == 4) {
     if (M.TileBits < tile::Min) {
       Why.Reason = Tile + " is below the minimum " + Bits(tile::Min) +
@@ -59,7 +72,7 @@ std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why) {
                    ", the largest one-cluster tile for 4 warps";
       return {};
     }
-    return {Mode::OnePP};
+    return {M.NumAsyncCopies ? Mode::AsyncOnePP : Mode::OnePP};
   }
   if (M.Waves == 8) {
     if (M.TileBits >= tile::Large)

@@ -112,6 +112,14 @@ const char *ldsUseName(LDSUse U) {
   return "?";
 }
 
+bool dmaAfterLastRead(const DMAIntervals &D) {
+  return int(D.Issue) > int(D.LastRead) + 1 - int(D.Intervals);
+}
+
+int dmaDeadline(const DMAIntervals &D) {
+  return int(D.Stages * D.Intervals + D.FirstRead) - 2;
+}
+
 InstRules classifyByName(StringRef Name, bool LdsModifier) {
   std::string L = Name.lower();
   StringRef N(L);

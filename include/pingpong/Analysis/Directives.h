@@ -27,7 +27,8 @@ class MDNode;
 
 namespace pingpong {
 
-enum class Mode { Auto, Off, OnePP, TwoPP, FourPP };
+// AsyncTwoPP / AsyncOnePP: loops whose operands reach LDS by DMA.
+enum class Mode { Auto, Off, OnePP, TwoPP, FourPP, AsyncTwoPP, AsyncOnePP };
 
 const char *modeName(Mode M); // "auto", "off", "one-cluster", ...
 std::optional<Mode> parseMode(llvm::StringRef S);

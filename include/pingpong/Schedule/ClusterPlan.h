@@ -24,6 +24,10 @@ struct ClusterPlan {
   ClusterLayout Layout;
   std::vector<unsigned> ClusterOf; // per LoopModel::Insts index
   std::vector<unsigned> Order;     // new order, indices into LoopModel::Insts
+  /// Layouts with barriers and LDS DMA: per barrier interval, the vmcnt the
+  /// wave waits for before the barrier that closes it (the DMA whose data
+  /// the next readers need complete; Sync/SyncRules dmaDeadline), -1: none.
+  std::vector<int> VmWaitBefore;
   unsigned count(unsigned C, Role R, const LoopModel &M) const;
   /// "mem0 6, dot0 16, ..." for remarks.
   std::string describe(const LoopModel &M) const;
@@ -44,6 +48,11 @@ std::optional<ClusterLayout> builtinLayout(const char *Text, Mode Md,
 std::optional<ClusterLayout> layoutOnePP(const LoopModel &M, Rejection &Why);
 std::optional<ClusterLayout> layoutTwoPP(const LoopModel &M, Rejection &Why);
 std::optional<ClusterLayout> layoutFourPP(const LoopModel &M, Rejection &Why);
+/// The LDS-DMA layouts (issue 10): 8 and 4 waves.
+std::optional<ClusterLayout> layoutAsyncTwoPP(const LoopModel &M,
+                                              Rejection &Why);
+std::optional<ClusterLayout> layoutAsyncOnePP(const LoopModel &M,
+                                              Rejection &Why);
 std::optional<ClusterLayout> layoutFor(Mode Md, const LoopModel &M,
                                        Rejection &Why);
 

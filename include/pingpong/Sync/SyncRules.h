@@ -117,6 +117,27 @@ Waitcnt drainLDS();
 /// The wait that completes every LDS DMA (and every other vmcnt op).
 Waitcnt drainVM();
 
+/// LDS DMA in a loop whose layout puts an s_barrier at the end of each of
+/// its Intervals barrier intervals, with the asymmetric sync (the other wave
+/// group one interval behind). A DMA issued in interval Issue fills a buffer
+/// read Stages iterations later, in intervals FirstRead..LastRead (the
+/// rotating buffers of Triton's pipeline: Stages + 1 of them, so the DMA
+/// overwrites what the iteration before read). Intervals count from the
+/// iteration's start; absolute interval = iteration * Intervals + interval.
+struct DMAIntervals {
+  unsigned Intervals, Issue, Stages, FirstRead, LastRead;
+};
+/// The buffer's last readers (both wave groups, the later one interval
+/// behind) are past a barrier that followed their reads when the DMA issues:
+/// Issue > LastRead + 1 - Intervals.
+bool dmaAfterLastRead(const DMAIntervals &D);
+/// The absolute interval whose closing barrier must have the DMA complete
+/// (vmcnt) in the wave that issued it: the barrier before the readers' first
+/// read interval is passed by the group one interval behind one barrier
+/// earlier, so the DMA of both groups must be complete one barrier sooner:
+/// Stages * Intervals + FirstRead - 2. Negative: no interval can.
+int dmaDeadline(const DMAIntervals &D);
+
 //===-- Instruction classes from names ------------------------------------===//
 
 /// What an instruction does to LDS memory.

@@ -1,0 +1,53 @@
+//===- AsyncTwoPP.cpp - LDS-DMA GEMM, two wave groups (8 warps) ----------===//
+//
+// Triton's TwoClusterWithLocalLoadAndAll on gfx950: the operands reach LDS
+// by DMA (buffer_load ... lds), so an iteration has no LDS writes and no
+// register-staged global data. mem0: every LDS read, then A's DMA; barrier;
+// dot0: the MFMAs with SALU work interleaved (one MFMA, three SALU) and B's
+// DMA among the first of them (an interleave group, so the final check
+// knows it is meant to be there); barrier. The asymmetric sync runs waves 4-7 one interval behind,
+// so one group's LDS reads and DMA overlap the other group's MFMAs.
+// Waits: a DMA is due (vmcnt, in the wave that issued it) at the barrier
+// Sync/SyncRules' dmaDeadline names; the plan computes the count
+// (ClusterPlan::VmWaitBefore). With three stages that is the middle barrier,
+// as in Triton's output (vmcnt = A's DMA of this iteration).
+// With two stages the DMA of iteration i is read in iteration i+1, so in
+// two intervals it would be due at the barrier right after it issues (the
+// whole DMA latency exposed). Four intervals instead, as two-cluster: mem0
+// the LDS reads and all DMA; dot0 the first half of the MFMAs; mem1 the
+// wait; dot1 the second half: the DMA has dot0 and mem1 to land.
+//
+//===----------------------------------------------------------------------===//
+#include "pingpong/Schedule/ClusterPlan.h"
+
+namespace pingpong {
+
+// Three or more stages: Triton's order. DMA of an unknown operand goes with A.
+static const char *AsyncTwoPPLayout =
+    "pingpong-layout v1; sync barrier asymmetric; "
+    "mem mem0: local-read; mem+ mem0.dma: async-copy.a, async-copy.-; "
+    "dot dot0: async-copy.b, dot; "
+    "interleave dot0: mfma 1, salu 3, vmem-read 1";
+
+// Two stages: the DMA needs more than one interval to land.
+static const char *AsyncTwoPPLayoutNS2 =
+    "pingpong-layout v1; sync barrier asymmetric; "
+    "mem mem0: local-read; mem+ mem0.dma: async-copy; "
+    "dot dot0: dot[0/2]; "
+    "mem mem1: ; "
+    "dot dot1: dot[1/2]";
+
+std::optional<ClusterLayout> layoutAsyncTwoPP(const LoopModel &M,
+                                              Rejection &Why) {
+  if (!M.NumAsyncCopies) {
+    Why.Reason = "async-two-cluster needs LDS DMA in the loop";
+    return std::nullopt;
+  }
+  bool TwoStages = M.NumStages == 2;
+  if (!canSliceAcrossWaveGroups(M, TwoStages ? 2 : 1, Mode::AsyncTwoPP, Why))
+    return std::nullopt;
+  return builtinLayout(TwoStages ? AsyncTwoPPLayoutNS2 : AsyncTwoPPLayout,
+                       Mode::AsyncTwoPP, M, Why);
+}
+
+} // namespace pingpong
