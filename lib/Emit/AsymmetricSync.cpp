@@ -118,7 +118,8 @@ bool canEmitAsymmetricSync(MachineLoop &L, MachineFunction &MF,
 
 void emitAsymmetricSync(MachineLoop &L, MachineFunction &MF,
                         const OpcodeTable::Builders &Ops,
-                        MachineDominatorTree &MDT, MachineLoopInfo &MLI) {
+                        MachineDominatorTree &MDT, MachineLoopInfo &MLI,
+                        int VmBeforeLoop) {
   const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
   const TargetRegisterInfo &TRI = *MF.getSubtarget().getRegisterInfo();
   MachineRegisterInfo &MRI = MF.getRegInfo();
@@ -150,11 +151,17 @@ void emitAsymmetricSync(MachineLoop &L, MachineFunction &MF,
   // Preheader: a full barrier unless the prologue ends with one (every wave
   // at the same count, prologue LDS writes visible), then the wave group and
   // the branch around the extra barrier.
+  // With LDS DMA the prologue's copies read in the first iterations must
+  // have landed (VmBeforeLoop) before that barrier: the loop's own wait for
+  // them moved to where its layout wants it.
   bool Synced = ldsSyncedBeforeLoop(Pre, OpcodeTable::get(TII));
   Pre->erase(Pre->getFirstTerminator(), Pre->end());
-  if (!Synced) {
+  if (!Synced || VmBeforeLoop >= 0) {
+    Waitcnt W = Waitcnt::lgkm(0);
+    if (VmBeforeLoop >= 0)
+      W.Vm = VmBeforeLoop;
     BuildMI(*Pre, Pre->end(), DL, TII.get(Ops.SWaitcnt))
-        .addImm(Waitcnt::lgkm(0).encodeGfx9());
+        .addImm(W.encodeGfx9());
     BuildMI(*Pre, Pre->end(), DL, TII.get(Ops.SBarrier));
   }
   BuildMI(*Pre, Pre->end(), DL, RFL, Wave).addReg(Tid);

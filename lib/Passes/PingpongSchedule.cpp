@@ -301,7 +301,7 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
   OldSchedule.erase();
   applyPlan(C->Work, C->Plan, Ops);
   if (C->Plan.Layout.AsymmetricSync)
-    emitAsymmetricSync(L, MF, Ops, *MDT, *MLI);
+    emitAsymmetricSync(L, MF, Ops, *MDT, *MLI, C->Plan.VmWaitBeforeLoop);
   applied(L, *D, M, *C);
   ForcedBy.reset(); // applied: the spill note stays a remark
   if (C->Forced && C->Peak > C->Budget)

@@ -2,15 +2,16 @@
 //
 // Triton's TwoClusterWithLocalLoadAndAll on gfx950: the operands reach LDS
 // by DMA (buffer_load ... lds), so an iteration has no LDS writes and no
-// register-staged global data. mem0: every LDS read, then A's DMA; barrier;
-// dot0: the MFMAs with SALU work interleaved (one MFMA, three SALU) and B's
-// DMA among the first of them (an interleave group, so the final check
-// knows it is meant to be there); barrier. The asymmetric sync runs waves 4-7 one interval behind,
-// so one group's LDS reads and DMA overlap the other group's MFMAs.
+// register-staged global data. mem0: every LDS read, then the DMA the loop
+// issues first (Triton's A); barrier; dot0: the MFMAs with SALU work
+// interleaved (one MFMA, three SALU) and the other operand's DMA among the
+// first of them (an interleave group, so the final check knows it is meant
+// to be there); barrier. The asymmetric sync runs waves 4-7 one interval
+// behind, so one group's LDS reads and DMA overlap the other's MFMAs.
 // Waits: a DMA is due (vmcnt, in the wave that issued it) at the barrier
 // Sync/SyncRules' dmaDeadline names; the plan computes the count
 // (ClusterPlan::VmWaitBefore). With three stages that is the middle barrier,
-// as in Triton's output (vmcnt = A's DMA of this iteration).
+// as in Triton's output (vmcnt = the first DMA of this iteration).
 // With two stages the DMA of iteration i is read in iteration i+1, so in
 // two intervals it would be due at the barrier right after it issues (the
 // whole DMA latency exposed). Four intervals instead, as two-cluster: mem0
@@ -22,11 +23,18 @@
 
 namespace pingpong {
 
-// Three or more stages: Triton's order. DMA of an unknown operand goes with A.
-static const char *AsyncTwoPPLayout =
+// Three or more stages: Triton's order. "First" is the operand whose DMA
+// the loop issues first (Triton's A; LLVM keeps the DMAs in order, and the
+// MFMA may take Triton's A as its B); DMA of an unknown operand goes with it.
+static const char *AsyncTwoPPLayoutFirstA =
     "pingpong-layout v1; sync barrier asymmetric; "
     "mem mem0: local-read; mem+ mem0.dma: async-copy.a, async-copy.-; "
     "dot dot0: async-copy.b, dot; "
+    "interleave dot0: mfma 1, salu 3, vmem-read 1";
+static const char *AsyncTwoPPLayoutFirstB =
+    "pingpong-layout v1; sync barrier asymmetric; "
+    "mem mem0: local-read; mem+ mem0.dma: async-copy.b, async-copy.-; "
+    "dot dot0: async-copy.a, dot; "
     "interleave dot0: mfma 1, salu 3, vmem-read 1";
 
 // Two stages: the DMA needs more than one interval to land.
@@ -46,8 +54,16 @@ std::optional<ClusterLayout> layoutAsyncTwoPP(const LoopModel &M,
   bool TwoStages = M.NumStages == 2;
   if (!canSliceAcrossWaveGroups(M, TwoStages ? 2 : 1, Mode::AsyncTwoPP, Why))
     return std::nullopt;
-  return builtinLayout(TwoStages ? AsyncTwoPPLayoutNS2 : AsyncTwoPPLayout,
-                       Mode::AsyncTwoPP, M, Why);
+  Operand First = Operand::A;
+  for (const InstInfo &I : M.Insts)
+    if (I.R == Role::AsyncCopy && I.Op != Operand::None) {
+      First = I.Op;
+      break;
+    }
+  const char *Text = TwoStages              ? AsyncTwoPPLayoutNS2
+                     : First == Operand::B ? AsyncTwoPPLayoutFirstB
+                                           : AsyncTwoPPLayoutFirstA;
+  return builtinLayout(Text, Mode::AsyncTwoPP, M, Why);
 }
 
 } // namespace pingpong

@@ -106,13 +106,14 @@ std::optional<ClusterLayout> layoutFor(Mode Md, const LoopModel &M,
 /// known or no interval satisfies both rules.
 static bool dmaWaits(const LoopModel &M, const ClusterLayout &Layout,
                      const std::vector<unsigned> &C, std::vector<int> &VmWait,
-                     Rejection &Why) {
+                     int &VmBeforeLoop, Rejection &Why) {
   const unsigned N = M.Insts.size(), NC = Layout.Clusters.size();
   std::vector<unsigned> Interval(NC, 0);
   for (unsigned CI = 1; CI < NC; ++CI)
     Interval[CI] = Interval[CI - 1] + !Layout.Clusters[CI].Joined;
   const unsigned K = Interval[NC - 1] + 1;
   VmWait.assign(K, -1);
+  VmBeforeLoop = -1;
   int FirstRead = -1, LastRead = -1;
   bool AnyDMA = false;
   for (unsigned I = 0; I < N; ++I) {
@@ -194,6 +195,23 @@ static bool dmaWaits(const LoopModel &M, const ClusterLayout &Layout,
         }
         ++Younger[B];
       }
+  // Before the loop: what is due at the last barrier of "iteration -1".
+  VmBeforeLoop = -1;
+  {
+    int Count = 0;
+    bool Found = false;
+    for (int Iter = -1; Iter >= -int(MaxStages) - 1 && !Found; --Iter)
+      for (int E = NE; E-- > 0;) {
+        const Event &Ev = Events[E];
+        if (Ev.Deadline != INT_MIN && Iter * int(K) + Ev.Deadline <= -1) {
+          Found = true;
+          break;
+        }
+        ++Count;
+      }
+    if (Found)
+      VmBeforeLoop = std::min<int>(Count, Waitcnt::MaxVm);
+  }
   // A wait only where a DMA is newly due: the barrier before (the last one
   // of the previous iteration for the first) already waited for the rest.
   for (unsigned B = 0; B < K; ++B) {
@@ -320,10 +338,13 @@ std::optional<ClusterPlan> planClusters(const LoopModel &M, const DepGraph &G,
       }
   }
   std::vector<int> VmWait;
-  if (Layout.BarrierBetweenClusters && !dmaWaits(M, Layout, C, VmWait, Why))
+  int VmBeforeLoop = -1;
+  if (Layout.BarrierBetweenClusters &&
+      !dmaWaits(M, Layout, C, VmWait, VmBeforeLoop, Why))
     return std::nullopt;
   ClusterPlan Plan;
   Plan.VmWaitBefore = std::move(VmWait);
+  Plan.VmWaitBeforeLoop = VmBeforeLoop;
   Plan.Layout = std::move(Layout);
   Plan.ClusterOf = C;
   Plan.Order.resize(N);

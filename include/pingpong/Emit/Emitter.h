@@ -65,10 +65,12 @@ bool canEmitAsymmetricSync(llvm::MachineLoop &L, llvm::MachineFunction &MF,
 /// Waves 4-7 run one extra s_barrier before the loop, waves 0-3 one after it
 /// (wave group from readfirstlane(workitem id x) & 256; scalar branches).
 /// Keeps the dominator tree and loop info up to date for the new blocks.
+/// VmBeforeLoop >= 0: the barrier before the loop first waits vmcnt to it
+/// (the prologue's LDS DMA read in the first iterations).
 void emitAsymmetricSync(llvm::MachineLoop &L, llvm::MachineFunction &MF,
                         const OpcodeTable::Builders &Ops,
                         llvm::MachineDominatorTree &MDT,
-                        llvm::MachineLoopInfo &MLI);
+                        llvm::MachineLoopInfo &MLI, int VmBeforeLoop = -1);
 
 } // namespace pingpong
 #endif

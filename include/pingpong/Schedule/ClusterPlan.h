@@ -28,6 +28,9 @@ struct ClusterPlan {
   /// wave waits for before the barrier that closes it (the DMA whose data
   /// the next readers need complete; Sync/SyncRules dmaDeadline), -1: none.
   std::vector<int> VmWaitBefore;
+  /// ... and before the loop (the prologue issued earlier stages the same
+  /// way): the count that has the first iteration's data landed, -1: none.
+  int VmWaitBeforeLoop = -1;
   unsigned count(unsigned C, Role R, const LoopModel &M) const;
   /// "mem0 6, dot0 16, ..." for remarks.
   std::string describe(const LoopModel &M) const;
