@@ -4,19 +4,26 @@
 // two waves of a SIMD are of two workgroups, paced by the gated dot, and the
 // loop keeps its own wait and barrier (they order the DMA against the
 // workgroup's reads; the dependences keep them before both). The memory
-// cluster: A's DMA first (the memory pipe starts at once), A's LDS reads,
-// then B's reads and DMA; the dot waits for its own operands.
+// cluster: the first operand's DMA (the memory pipe starts at once), its
+// LDS reads, then the other operand's reads and DMA; the dot waits for its own operands.
 //
 //===----------------------------------------------------------------------===//
 #include "pingpong/Schedule/ClusterPlan.h"
 
 namespace pingpong {
 
-// DMA of an unknown operand goes with B.
-static const char *AsyncOnePPLayout =
+// "first": the operand whose DMA the loop issues first; DMA of an unknown
+// operand goes with the other one.
+static const char *AsyncOnePPLayoutFirstA =
     "pingpong-layout v1; sync gate dot-waits; "
     "mem mem-g: async-copy.a; "
     "mem mem-a: local-read.a; "
+    "mem mem-b: local-read, async-copy; "
+    "dot dot: dot";
+static const char *AsyncOnePPLayoutFirstB =
+    "pingpong-layout v1; sync gate dot-waits; "
+    "mem mem-g: async-copy.b; "
+    "mem mem-a: local-read.b; "
     "mem mem-b: local-read, async-copy; "
     "dot dot: dot";
 
@@ -26,7 +33,10 @@ std::optional<ClusterLayout> layoutAsyncOnePP(const LoopModel &M,
     Why.Reason = "async-one-cluster needs LDS DMA in the loop";
     return std::nullopt;
   }
-  return builtinLayout(AsyncOnePPLayout, Mode::AsyncOnePP, M, Why);
+  return builtinLayout(firstDMAOperand(M) == Operand::B
+                           ? AsyncOnePPLayoutFirstB
+                           : AsyncOnePPLayoutFirstA,
+                       Mode::AsyncOnePP, M, Why);
 }
 
 } // namespace pingpong

@@ -45,6 +45,13 @@ static const char *AsyncTwoPPLayoutNS2 =
     "mem mem1: ; "
     "dot dot1: dot[1/2]";
 
+Operand firstDMAOperand(const LoopModel &M) {
+  for (const InstInfo &I : M.Insts)
+    if (I.R == Role::AsyncCopy && I.Op != Operand::None)
+      return I.Op;
+  return Operand::A;
+}
+
 std::optional<ClusterLayout> layoutAsyncTwoPP(const LoopModel &M,
                                               Rejection &Why) {
   if (!M.NumAsyncCopies) {
@@ -54,12 +61,7 @@ std::optional<ClusterLayout> layoutAsyncTwoPP(const LoopModel &M,
   bool TwoStages = M.NumStages == 2;
   if (!canSliceAcrossWaveGroups(M, TwoStages ? 2 : 1, Mode::AsyncTwoPP, Why))
     return std::nullopt;
-  Operand First = Operand::A;
-  for (const InstInfo &I : M.Insts)
-    if (I.R == Role::AsyncCopy && I.Op != Operand::None) {
-      First = I.Op;
-      break;
-    }
+  Operand First = firstDMAOperand(M);
   const char *Text = TwoStages              ? AsyncTwoPPLayoutNS2
                      : First == Operand::B ? AsyncTwoPPLayoutFirstB
                                            : AsyncTwoPPLayoutFirstA;

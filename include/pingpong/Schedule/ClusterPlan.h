@@ -51,6 +51,10 @@ std::optional<ClusterLayout> builtinLayout(const char *Text, Mode Md,
 std::optional<ClusterLayout> layoutOnePP(const LoopModel &M, Rejection &Why);
 std::optional<ClusterLayout> layoutTwoPP(const LoopModel &M, Rejection &Why);
 std::optional<ClusterLayout> layoutFourPP(const LoopModel &M, Rejection &Why);
+/// The operand whose LDS DMA the loop issues first (A if none is known):
+/// LLVM keeps the DMAs in program order (each may alias the others), so a
+/// layout must take them in that order.
+Operand firstDMAOperand(const LoopModel &M);
 /// The LDS-DMA layouts (issue 10): 8 and 4 waves.
 std::optional<ClusterLayout> layoutAsyncTwoPP(const LoopModel &M,
                                               Rejection &Why);
