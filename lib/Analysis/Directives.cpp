@@ -38,7 +38,10 @@ static cl::opt<Mode> PingpongMode(
                    "barriers, asymmetric sync (8 warps, LDS DMA)"),
         clEnumValN(Mode::AsyncOnePP, "async-one-cluster",
                    "one-cluster with the LDS DMA in the memory cluster "
-                   "(4 warps, LDS DMA)")));
+                   "(4 warps, LDS DMA)"),
+        clEnumValN(Mode::AsyncFourPP, "async-four-cluster",
+                   "four-cluster with all LDS DMA first in the first memory "
+                   "cluster (8 warps, LDS DMA, two stages)")));
 
 const char *modeName(Mode M) {
   switch (M) {
@@ -49,13 +52,14 @@ const char *modeName(Mode M) {
   case Mode::FourPP: return "four-cluster";
   case Mode::AsyncTwoPP: return "async-two-cluster";
   case Mode::AsyncOnePP: return "async-one-cluster";
+  case Mode::AsyncFourPP: return "async-four-cluster";
   }
   return "?";
 }
 
 std::optional<Mode> parseMode(StringRef S) {
   for (Mode M : {Mode::Auto, Mode::Off, Mode::OnePP, Mode::TwoPP, Mode::FourPP,
-                 Mode::AsyncTwoPP, Mode::AsyncOnePP})
+                 Mode::AsyncTwoPP, Mode::AsyncOnePP, Mode::AsyncFourPP})
     if (S == modeName(M))
       return M;
   return std::nullopt;
@@ -108,7 +112,7 @@ static MDNode *loopID(const MachineLoop &L) {
 
 static const char *ValidModes =
     "expected one of: auto, off, one-cluster, two-cluster, four-cluster, "
-    "async-two-cluster, async-one-cluster";
+    "async-two-cluster, async-one-cluster, async-four-cluster";
 
 /// The string operand of a {!"<key>", !"<value>"} option, nullptr if the
 /// node has another shape.

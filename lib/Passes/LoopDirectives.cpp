@@ -70,7 +70,8 @@ bool pingpong::applyPingpongAnnotation(Function &F) {
           (Where + "amdgpu-pingpong: in function '" + F.getName() +
            "': invalid annotate(\"" + AnnotationPrefix + Text +
            "\"): expected one of: auto, off, one-cluster, two-cluster, "
-           "four-cluster, async-two-cluster, async-one-cluster")
+           "four-cluster, async-two-cluster, async-one-cluster, "
+           "async-four-cluster")
               .str(),
           DS_Error));
       return false;

@@ -91,6 +91,7 @@ std::optional<ClusterLayout> layoutFor(Mode Md, const LoopModel &M,
   case Mode::FourPP: return layoutFourPP(M, Why);
   case Mode::AsyncTwoPP: return layoutAsyncTwoPP(M, Why);
   case Mode::AsyncOnePP: return layoutAsyncOnePP(M, Why);
+  case Mode::AsyncFourPP: return layoutAsyncFourPP(M, Why);
   default: break;
   }
   Why.Reason = "no layout for mode " + std::string(modeName(Md));

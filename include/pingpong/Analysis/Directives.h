@@ -28,7 +28,9 @@ class MDNode;
 namespace pingpong {
 
 // AsyncTwoPP / AsyncOnePP: loops whose operands reach LDS by DMA.
-enum class Mode { Auto, Off, OnePP, TwoPP, FourPP, AsyncTwoPP, AsyncOnePP };
+enum class Mode {
+  Auto, Off, OnePP, TwoPP, FourPP, AsyncTwoPP, AsyncOnePP, AsyncFourPP
+};
 
 const char *modeName(Mode M); // "auto", "off", "one-cluster", ...
 std::optional<Mode> parseMode(llvm::StringRef S);

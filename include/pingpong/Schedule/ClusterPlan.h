@@ -60,6 +60,8 @@ std::optional<ClusterLayout> layoutAsyncTwoPP(const LoopModel &M,
                                               Rejection &Why);
 std::optional<ClusterLayout> layoutAsyncOnePP(const LoopModel &M,
                                               Rejection &Why);
+std::optional<ClusterLayout> layoutAsyncFourPP(const LoopModel &M,
+                                               Rejection &Why);
 std::optional<ClusterLayout> layoutFor(Mode Md, const LoopModel &M,
                                        Rejection &Why);
 
