@@ -59,12 +59,10 @@ std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why) {
                  "mode schedules both";
     return {};
   }
-  // Two stages at the large tiles: four-cluster's sliced reads first (all
-  // reads at once need more registers than two waves per SIMD have).
+  // Four-cluster (reads in four slices) where two-cluster's registers do
+  // not fit; slower in the model on every corpus kernel (docs/modes.md).
   if (M.NumAsyncCopies && M.Waves == 8)
-    return M.NumStages == 2 && M.TileBits >= tile::Large
-               ? std::vector<Mode>{Mode::AsyncFourPP, Mode::AsyncTwoPP}
-               : std::vector<Mode>{Mode::AsyncTwoPP, Mode::AsyncFourPP};
+    return {Mode::AsyncTwoPP, Mode::AsyncFourPP};
   if (M.Waves == 4) {
     if (M.TileBits < tile::Min) {
       Why.Reason = Tile + " is below the minimum " + Bits(tile::Min) +
