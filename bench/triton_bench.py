@@ -109,7 +109,7 @@ def one(args, base, corpus):
             asm[b] = s
             row[b + "-scratch"] = scratch(s)
         if b == "plugin":
-            m = re.search(r"(one|two|four)-cluster \((auto|forced)\)", text)
+            m = re.search(r"((?:async-)?(?:one|two|four))-cluster \((auto|forced)\)", text)
             why = re.search(r"no pingpong: ([^\n]*)", text)
             row["mode"] = m.group(1) + "-cluster" if m else "none"
             row["why"] = why.group(1)[:90] if (why and not m) else ""
@@ -177,7 +177,7 @@ def main():
             rows.append(fu.result())
             print(f"  [{n}/{len(bases)}] {futs[fu]}", file=sys.stderr, flush=True)
     rows.sort(key=lambda r: r["case"])
-    cols = [("case", 44), ("triton", 8), ("triton-pp", 9), ("llc", 8), ("plugin", 8), ("mode", 12),
+    cols = [("case", 44), ("triton", 8), ("triton-pp", 9), ("llc", 8), ("plugin", 8), ("mode", 20),
             ("vs-best", 7), ("vs-llc", 7), ("llc-scratch", 6), ("plugin-scratch", 6)]
     heads = ["case", "triton", "triton-pp", "llc-22", "plugin", "mode", "vs-best", "vs-llc", "llc-spill",
              "pp-spill"]
