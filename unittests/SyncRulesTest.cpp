@@ -162,3 +162,47 @@ TEST(SyncRules, BarriersAndPacing) {
   EXPECT_EQ(Waitcnt::fromAsm("s_waitcnt", 0xC07F)->Lgkm, 0u);
   EXPECT_EQ(Waitcnt::fromAsm("s_waitcnt_vmcnt", 3)->Vm, 3u);
 }
+
+// The LDS-DMA rules the async modes plan with, checked against the pair rule
+// the checkers use (both ends of lib/Sync). Barrier phases as the checker
+// counts them: waves 4-7 pass one barrier before the loop, so their interval
+// a of an iteration is phase a + 1, waves 0-3's is phase a.
+TEST(SyncRules, DMAIntervalsAgainstPairRule) {
+  // Three stages, two intervals, reads in interval 0 (Triton's ns3 order):
+  // the DMA of the group behind must have landed for the group ahead.
+  for (unsigned Issue : {0u, 1u}) {
+    DMAIntervals D{2, Issue, 2, 0, 0};
+    ASSERT_TRUE(dmaAfterLastRead(D));
+    int Due = dmaDeadline(D);
+    EXPECT_EQ(Due, 2); // the middle barrier of the next iteration
+    int Read = int(D.Stages * D.Intervals + D.FirstRead); // waves 0-3
+    LDSAccess Dma{LDSUse::DMAWrite, int(Issue) + 1, unsigned(Due - int(Issue))};
+    LDSAccess Rd{LDSUse::Read, Read, 0};
+    EXPECT_EQ(checkPair(Dma, bytes(0, 64), Rd, bytes(0, 64)).V, PairVerdict::Ordered);
+    // One barrier later is too late for the group ahead.
+    Dma.Drain += 1;
+    PairResult Late = checkPair(Dma, bytes(0, 64), Rd, bytes(0, 64));
+    EXPECT_EQ(Late.V, PairVerdict::Race);
+    EXPECT_EQ(Late.Why, Disorder::NotDrained);
+  }
+  // Two stages, four intervals, reads in 0 and 2, every DMA in interval 0.
+  DMAIntervals Two{4, 0, 1, 0, 2};
+  EXPECT_TRUE(dmaAfterLastRead(Two));
+  EXPECT_EQ(dmaDeadline(Two), 2);
+  // Issued in interval 2 it would be due in interval 2 itself (no latency
+  // hidden, but legal); in two intervals a DMA in the dot interval is due
+  // before it issues: refused.
+  EXPECT_EQ(dmaDeadline(DMAIntervals{2, 1, 1, 0, 0}), 0);
+  // Refilling the buffer the iteration before read: the group behind reads
+  // it until phase R1 + 1 - K of this iteration's count (drained at its
+  // barrier); the DMA must be in a later phase.
+  DMAIntervals Early{2, 0, 2, 0, 1}; // reads in both intervals, DMA in 0
+  EXPECT_FALSE(dmaAfterLastRead(Early));
+  LDSAccess Behind{LDSUse::Read, int(Early.LastRead) - int(Early.Intervals) + 1, 0};
+  LDSAccess Refill{LDSUse::DMAWrite, int(Early.Issue), 0};
+  EXPECT_EQ(checkPair(Behind, bytes(0, 64), Refill, bytes(0, 64)).V, PairVerdict::Race);
+  DMAIntervals Later{2, 1, 2, 0, 1};
+  EXPECT_TRUE(dmaAfterLastRead(Later));
+  Refill.Phase = int(Later.Issue);
+  EXPECT_EQ(checkPair(Behind, bytes(0, 64), Refill, bytes(0, 64)).V, PairVerdict::Ordered);
+}
