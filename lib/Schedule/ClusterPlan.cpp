@@ -85,6 +85,17 @@ std::optional<ClusterLayout> builtinLayout(const char *Text, Mode Md,
 
 std::optional<ClusterLayout> layoutFor(Mode Md, const LoopModel &M,
                                        Rejection &Why) {
+  // The classic modes place LDS writes of register-staged loads; their
+  // clusters say nothing about where a DMA goes.
+  bool Classic = Md == Mode::OnePP || Md == Mode::TwoPP || Md == Mode::FourPP;
+  if (Classic && M.NumAsyncCopies) {
+    Why.Reason = std::string(modeName(Md)) +
+                 " does not place LDS DMA (" +
+                 std::to_string(M.NumAsyncCopies) +
+                 " async copies in the loop): the async modes do "
+                 "(async-two-cluster, async-four-cluster, async-one-cluster)";
+    return std::nullopt;
+  }
   switch (Md) {
   case Mode::OnePP: return layoutOnePP(M, Why);
   case Mode::TwoPP: return layoutTwoPP(M, Why);
