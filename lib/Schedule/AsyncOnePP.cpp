@@ -27,6 +27,13 @@ static const char *AsyncOnePPLayoutFirstB =
     "mem mem-b: local-read, async-copy; "
     "dot dot: dot";
 
+Operand firstDMAOperand(const LoopModel &M) {
+  for (const InstInfo &I : M.Insts)
+    if (I.R == Role::AsyncCopy && I.Op != Operand::None)
+      return I.Op;
+  return Operand::A;
+}
+
 std::optional<ClusterLayout> layoutAsyncOnePP(const LoopModel &M,
                                               Rejection &Why) {
   if (!M.NumAsyncCopies) {

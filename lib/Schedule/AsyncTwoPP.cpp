@@ -2,20 +2,21 @@
 //
 // Triton's TwoClusterWithLocalLoadAndAll on gfx950: the operands reach LDS
 // by DMA (buffer_load ... lds), so an iteration has no LDS writes and no
-// register-staged global data. mem0: the DMA the loop issues first (Triton's
-// A), then every LDS read; barrier; dot0: the MFMAs with SALU work
-// interleaved (one MFMA, three SALU) and the other operand's DMA among the
-// first of them (an interleave group, so the final check knows it is meant
-// to be there); barrier. The asymmetric sync runs waves 4-7 one interval
-// behind, so one group's LDS reads and DMA overlap the other's MFMAs.
-// Triton issues the reads before the DMA; issuing the DMA first, right after
-// the barrier that frees its buffer (the LDS-DMA hoist), measured 1031
-// against 1039 cycles per iteration on mm_bf16_nn_256x256x32_w8_ns3 (the
-// MFMA bound is 1024).
+// register-staged global data. mem0: every DMA, then every LDS read;
+// barrier; dot0: the MFMAs with SALU work interleaved (one MFMA, three
+// SALU); barrier. The asymmetric sync runs waves 4-7 one interval behind,
+// so one group's LDS reads and DMA overlap the other's MFMAs.
+// Triton issues the reads, one operand's DMA, and the other's DMA inside the
+// dot. Measured in the model (mm_bf16_nn_256x256x32_w8_ns3, MFMA bound 1024
+// cycles per iteration): Triton's order 1039, the first DMA before the
+// reads 1031, every DMA before the reads 1031; on a HIP kernel without
+// Triton's alias scopes (test/kernels/dma_gemm.hip, STAGES=3) the reads
+// depend on every DMA, so only the last order plans: 1031 against 1368 for
+// llc-22 (1339 for async-four-cluster).
 // Waits: a DMA is due (vmcnt, in the wave that issued it) at the barrier
 // Sync/SyncRules' dmaDeadline names; the plan computes the count
 // (ClusterPlan::VmWaitBefore). With three stages that is the middle barrier,
-// as in Triton's output (vmcnt = the first DMA of this iteration).
+// where Triton waits too (vmcnt = the DMA of this iteration).
 // With two stages the DMA of iteration i is read in iteration i+1, so in
 // two intervals it would be due at the barrier right after it issues (the
 // whole DMA latency exposed). Four intervals instead, as two-cluster: mem0
@@ -31,19 +32,12 @@
 
 namespace pingpong {
 
-// Three or more stages: Triton's clusters. "First" is the operand whose DMA
-// the loop issues first (Triton's A; LLVM keeps the DMAs in order, and the
-// MFMA may take Triton's A as its B); DMA of an unknown operand goes with it.
-static const char *AsyncTwoPPLayoutFirstA =
+// Three or more stages.
+static const char *AsyncTwoPPLayout =
     "pingpong-layout v1; sync barrier asymmetric; "
-    "mem mem0.dma: async-copy.a, async-copy.-; mem+ mem0: local-read; "
-    "dot dot0: async-copy.b, dot; "
-    "interleave dot0: mfma 1, salu 3, vmem-read 1";
-static const char *AsyncTwoPPLayoutFirstB =
-    "pingpong-layout v1; sync barrier asymmetric; "
-    "mem mem0.dma: async-copy.b, async-copy.-; mem+ mem0: local-read; "
-    "dot dot0: async-copy.a, dot; "
-    "interleave dot0: mfma 1, salu 3, vmem-read 1";
+    "mem mem0.dma: async-copy; mem+ mem0: local-read; "
+    "dot dot0: dot; "
+    "interleave dot0: mfma 1, salu 3";
 
 // Two stages: the DMA needs more than one interval to land.
 static const char *AsyncTwoPPLayoutNS2 =
@@ -52,13 +46,6 @@ static const char *AsyncTwoPPLayoutNS2 =
     "dot dot0: dot[0/2]; "
     "mem mem1: local-read[1/2]; "
     "dot dot1: dot[1/2]";
-
-Operand firstDMAOperand(const LoopModel &M) {
-  for (const InstInfo &I : M.Insts)
-    if (I.R == Role::AsyncCopy && I.Op != Operand::None)
-      return I.Op;
-  return Operand::A;
-}
 
 std::optional<ClusterLayout> layoutAsyncTwoPP(const LoopModel &M,
                                               Rejection &Why) {
@@ -69,10 +56,7 @@ std::optional<ClusterLayout> layoutAsyncTwoPP(const LoopModel &M,
   bool TwoStages = M.NumStages == 2;
   if (!canSliceAcrossWaveGroups(M, TwoStages ? 2 : 1, Mode::AsyncTwoPP, Why))
     return std::nullopt;
-  Operand First = firstDMAOperand(M);
-  const char *Text = TwoStages              ? AsyncTwoPPLayoutNS2
-                     : First == Operand::B ? AsyncTwoPPLayoutFirstB
-                                           : AsyncTwoPPLayoutFirstA;
+  const char *Text = TwoStages ? AsyncTwoPPLayoutNS2 : AsyncTwoPPLayout;
   return builtinLayout(Text, Mode::AsyncTwoPP, M, Why);
 }
 
