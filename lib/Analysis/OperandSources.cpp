@@ -122,8 +122,13 @@ bool OperandTracer::trace(Register Reg, unsigned UsePos, Operand Op,
     M.Groups[Group].source(Op).LoopInvariant = true;
   for (unsigned D : Defs) {
     InstInfo &DI = M.Insts[D];
-    if (!Seen.insert(DI.MI).second)
+    if (!Seen.insert(DI.MI).second) {
+      // A load met before through arithmetic may now be met through copies.
+      if (DI.Kind == InstKind::VMEMLoad && OnlyCopies &&
+          DI.R == Role::DirectLoad)
+        ReachedAsIs.insert(DI.MI);
       continue;
+    }
     switch (DI.Kind) {
     case InstKind::LDSRead:
       if (Carried)
