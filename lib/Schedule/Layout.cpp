@@ -126,7 +126,7 @@ std::string ClusterLayout::print() const {
 namespace {
 std::optional<Role> roleByName(StringRef N) {
   for (Role R : {Role::Dot, Role::LocalRead, Role::LocalWrite, Role::GlobalLoad,
-                 Role::OperandPrep})
+                 Role::OperandPrep, Role::SideLoad})
     if (N == roleName(R))
       return R;
   return std::nullopt;
@@ -147,7 +147,8 @@ bool parseSelector(StringRef T, Selector &S, std::string &Error) {
   std::optional<Role> R = roleByName(RoleText.trim());
   if (!R) {
     Error = ("unknown role '" + RoleText.trim() +
-             "' (expected local-read, local-write, global-load, dot, operand-prep)")
+             "' (expected local-read, local-write, global-load, side-load, "
+             "dot, operand-prep)")
                 .str();
     return false;
   }

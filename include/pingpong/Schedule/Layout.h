@@ -20,7 +20,9 @@
 // operands). A cluster clause is
 // `mem|mem+|dot NAME: SELECTOR, ...`; `mem+` continues the cluster before it
 // (only a scheduling fence between them). A selector is a role (`local-read`,
-// `local-write`, `global-load`, `dot`, `operand-prep`), optionally `.a`/`.b`
+// `local-write`, `global-load`, `side-load`, `dot`, `operand-prep`; a
+// side-load is a global load VALU combines with an operand read from LDS,
+// e.g. a scale vector), optionally `.a`/`.b`
 // for the operand, optionally `[i/S]` or `[i-j/S]`: slices i..j of S equal
 // parts of the dot order (K step, then accumulator). The first cluster with
 // a matching selector takes an instruction.
