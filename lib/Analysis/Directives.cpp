@@ -32,7 +32,10 @@ static cl::opt<Mode> PingpongMode(
                    "(8 warps)"),
         clEnumValN(Mode::FourPP, "four-cluster",
                    "FourPP: dot sliced in 4 along K, barriers, asymmetric sync "
-                   "(8 warps)")));
+                   "(8 warps)"),
+        clEnumValN(Mode::ChainedPP, "chained-dot",
+                   "chained dots (attention): memory clusters at high "
+                   "priority, softmax with the dots (4 or 8 warps)")));
 
 const char *modeName(Mode M) {
   switch (M) {
@@ -41,12 +44,14 @@ const char *modeName(Mode M) {
   case Mode::OnePP: return "one-cluster";
   case Mode::TwoPP: return "two-cluster";
   case Mode::FourPP: return "four-cluster";
+  case Mode::ChainedPP: return "chained-dot";
   }
   return "?";
 }
 
 std::optional<Mode> parseMode(StringRef S) {
-  for (Mode M : {Mode::Auto, Mode::Off, Mode::OnePP, Mode::TwoPP, Mode::FourPP})
+  for (Mode M : {Mode::Auto, Mode::Off, Mode::OnePP, Mode::TwoPP, Mode::FourPP,
+                 Mode::ChainedPP})
     if (S == modeName(M))
       return M;
   return std::nullopt;

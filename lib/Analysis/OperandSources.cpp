@@ -427,7 +427,7 @@ void summarizeSources(ModelBuilder &B) {
   // DMA) go with the group whose reads they were paired with; with one
   // group, with it. Fills of no known operand or group are counted apart.
   for (unsigned I = 0; I < M.Insts.size(); ++I) {
-    const InstInfo &II = M.Insts[I];
+    InstInfo &II = M.Insts[I];
     if (II.R != Role::LocalWrite && II.R != Role::AsyncCopy &&
         II.R != Role::GlobalLoad)
       continue;
@@ -447,6 +447,7 @@ void summarizeSources(ModelBuilder &B) {
       M.UnknownCopies += II.R == Role::AsyncCopy;
       continue;
     }
+    II.Group = unsigned(Group); // for layouts' group selectors
     OperandSource &S = M.Groups[Group].source(II.Op);
     S.LocalWrites += II.R == Role::LocalWrite;
     S.GlobalLoads += II.R == Role::GlobalLoad;

@@ -78,12 +78,17 @@ std::optional<ClusterLayout> builtinLayout(const char *Text, Mode Md,
   return L;
 }
 
+unsigned layoutVariants(Mode Md, const LoopModel &M) {
+  return Md == Mode::ChainedPP ? chainedPPVariants(M) : 1;
+}
+
 std::optional<ClusterLayout> layoutFor(Mode Md, const LoopModel &M,
-                                       Rejection &Why) {
+                                       Rejection &Why, unsigned Variant) {
   switch (Md) {
   case Mode::OnePP: return layoutOnePP(M, Why);
   case Mode::TwoPP: return layoutTwoPP(M, Why);
   case Mode::FourPP: return layoutFourPP(M, Why);
+  case Mode::ChainedPP: return layoutChainedPP(M, Why, Variant);
   default: break;
   }
   Why.Reason = "no layout for mode " + std::string(modeName(Md));

@@ -27,7 +27,7 @@ class MDNode;
 
 namespace pingpong {
 
-enum class Mode { Auto, Off, OnePP, TwoPP, FourPP };
+enum class Mode { Auto, Off, OnePP, TwoPP, FourPP, ChainedPP };
 
 const char *modeName(Mode M); // "auto", "off", "one-cluster", ...
 std::optional<Mode> parseMode(llvm::StringRef S);

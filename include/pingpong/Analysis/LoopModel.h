@@ -73,8 +73,9 @@ struct InstInfo {
   /// Slicing the dot in S parts cuts this order into S equal ranges.
   unsigned DotOrder = 0;
   /// Dot group: of a Dot; of the dot a LocalRead/OperandPrep/DirectLoad/
-  /// SideLoad feeds (the first one); for InterDot the group whose results
-  /// it works on.
+  /// SideLoad feeds (the first one); for InterDot the group whose results it
+  /// works on; for LocalWrite/GlobalLoad/AsyncCopy the group whose buffer it
+  /// fills (where known, else 0).
   unsigned Group = 0;
   /// LocalWrite / AsyncCopy: iterations between this write and the LDS reads
   /// of its data (1: read in the next iteration; 0: not derived). DirectLoad,
