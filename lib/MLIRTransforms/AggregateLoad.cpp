@@ -342,9 +342,11 @@ struct PingpongAggregateLoad
   using PingpongAggregateLoadBase::PingpongAggregateLoadBase;
 
   void runOnOperation() override {
-    if (operand != "auto" && operand != "a" && operand != "b") {
+    if (operand != "auto" && operand != "a" && operand != "b" &&
+        operand != "scales") {
       emitError(getOperation()->getLoc())
-          << "pingpong-aggregate-load: operand must be a, b or auto, not '"
+          << "pingpong-aggregate-load: operand must be a, b, scales or auto, "
+             "not '"
           << operand << "'";
       return signalPassFailure();
     }
@@ -448,23 +450,32 @@ struct PingpongAggregateLoad
                                               : bufferName(Cands[I].lds);
     }
 
-    // Strategy: the asked operand, or the smallest whole-K block; the whole
-    // K range when it fits, else chunks of the most tiles that fit.
+    // Strategy. Operands (a, b): the asked one, or the smallest whole-K
+    // block that fits. Scales (scaled MFMA loops): their whole K range is
+    // small, so when no operand fits whole they are what gets aggregated,
+    // all of them (seed 002). Else an operand in chunks of the most tiles
+    // that fit; else a remark with the numbers.
     int64_t Used = ldsBytes(F);
+    SmallVector<Candidate *> Scales;
+    for (Candidate &C : Cands)
+      if (StringRef(C.name).starts_with("scale_"))
+        Scales.push_back(&C);
+    auto IsScale = [&](Candidate &C) { return llvm::is_contained(Scales, &C); };
     Candidate *Pick = nullptr;
     int64_t PickChunk = 0;
     std::string NoFit;
     for (Candidate &C : Cands) {
-      if (operand != "auto" && C.name != operand)
+      if (IsScale(C) || (operand != "auto" && C.name != operand))
         continue;
       int64_t Chunk = chunkTiles(C, Used, Budget);
-      if (Chunk < 2) {
-        int64_t Others = Used - C.tileBytes;
+      if (Chunk < C.tiles)
         NoFit += (NoFit.empty() ? "" : "; ") + describe(C) + " needs " +
-                 std::to_string(Others + C.fullBytes) +
+                 std::to_string(Used - C.tileBytes + C.fullBytes) +
                  " bytes of LDS in all, over the " + std::to_string(Budget) +
-                 " of " + budgetName() + ", and a chunk of 2 tiles needs " +
-                 std::to_string(Others + 2 * C.tileBytes);
+                 " of " + budgetName();
+      if (Chunk < 2) {
+        NoFit += ", and a chunk of 2 tiles needs " +
+                 std::to_string(Used - C.tileBytes + 2 * C.tileBytes);
         continue;
       }
       // A whole-K block beats a chunked one; then the smaller block.
@@ -475,6 +486,34 @@ struct PingpongAggregateLoad
         Pick = &C;
         PickChunk = Chunk;
       }
+    }
+    bool OperandWhole = Pick && PickChunk == Pick->tiles;
+    if (!Scales.empty() && !OperandWhole &&
+        (operand == "auto" || operand == "scales")) {
+      int64_t After = Used;
+      std::string Names;
+      for (Candidate *C : Scales) {
+        After += C->fullBytes - C->tileBytes;
+        Names += (Names.empty() ? "" : ", ") + describe(*C);
+      }
+      std::string Seed = seed002Count(Cands, Scales);
+      if (After <= Budget) {
+        emitRemark(L.getLoc())
+            << "pingpong: aggregate load: "
+            << (NoFit.empty() ? std::string() : NoFit + "; ")
+            << "the scales' whole K range fits: " << Names
+            << " loaded before the loop; LDS " << Used << " -> " << After
+            << " of " << Budget << " bytes" << Seed;
+        for (Candidate *C : Scales)
+          rewrite(F, L, *C, C->tiles);
+        return;
+      }
+      NoFit += (NoFit.empty() ? "" : "; ") + std::string("the scales (") +
+               Names + ") need " + std::to_string(After) +
+               " bytes of LDS in all, over the " + std::to_string(Budget) +
+               " of " + budgetName() + Seed;
+      if (operand == "scales")
+        Pick = nullptr;
     }
     if (!Pick) {
       emitRemark(L.getLoc())
@@ -497,8 +536,8 @@ struct PingpongAggregateLoad
                          (Rest == 1 ? " iteration" : " iterations") +
                          " and the last tile"
                    : std::string("the last tile alone"))
-          << "; LDS " << Used
-          << " -> " << After << " of " << Budget << " bytes";
+          << "; LDS " << Used << " -> " << After << " of " << Budget
+          << " bytes";
     } else {
       int64_t After = Used - Pick->tileBytes + Pick->fullBytes;
       emitRemark(L.getLoc()) << "pingpong: aggregate load: " << describe(*Pick)
@@ -506,6 +545,36 @@ struct PingpongAggregateLoad
                              << " -> " << After << " of " << Budget << " bytes";
     }
     rewrite(F, L, *Pick, PickChunk);
+  }
+
+  /// Seed 002's count for an MXFP4 loop, when its buffers are those of
+  /// seed 002 (A, B tiles of BK elements, two scale buffers of BK/32 per
+  /// row): tiles (BM+BN) x bytes-per-element x BK once each (one LDS tile
+  /// per operand in this loop form, stages = 1) plus the scales' whole K
+  /// range, (BM+BN) x K/32.
+  static std::string seed002Count(std::vector<Candidate> &Cands,
+                                  ArrayRef<Candidate *> Scales) {
+    const Candidate *A = nullptr, *B = nullptr;
+    for (const Candidate &C : Cands) {
+      if (C.name == "a")
+        A = &C;
+      if (C.name == "b")
+        B = &C;
+    }
+    if (!A || !B || Scales.size() != 2 || A->bk != B->bk)
+      return "";
+    int64_t BM = A->rows, BN = B->rows, BK = A->bk, K = A->bk * A->tiles;
+    int64_t ElemBits = 8 * A->tileBytes / (A->rows * A->bk);
+    for (Candidate *S : Scales)
+      if (S->bk * 32 != BK)
+        return "";
+    std::string PerElem = ElemBits == 4 ? "0.5" : std::to_string(ElemBits / 8);
+    int64_t Bytes = (BM + BN) * (ElemBits * BK / 8 + K / 32);
+    return " (seed 002's count: (BM+BN) x (" + PerElem +
+           " x BK x stages + K/32) = (" + std::to_string(BM) + "+" +
+           std::to_string(BN) + ") x (" + PerElem + " x " +
+           std::to_string(BK) + " x 1 + " + std::to_string(K) + "/32) = " +
+           std::to_string(Bytes) + ")";
   }
 
   std::string budgetName() const {
