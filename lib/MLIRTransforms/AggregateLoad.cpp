@@ -12,6 +12,11 @@
 //     whole buffer at [0, i*BK]: the base is F's, never a previous slice's,
 //     which was seed 000's bug), and tile T-1 after the loop,
 //   - drops the loop's writes of L and the loads that fed them.
+// When the whole K range does not fit, F holds C tiles (tile t in slot
+// t mod C) and K runs in chunks: an outer loop whose body copies a chunk's
+// tiles, then runs the K loop over them, with barriers around the copy; a
+// last chunk for the remainder. In a scaled-MFMA loop the scales' whole K
+// range (small) is aggregated when neither operand fits whole (seed 002).
 // Analysis (which LDS buffers qualify), strategy (which operand, the LDS
 // budget) and emission are separate functions below. Refusals are remarks.
 //
