@@ -75,7 +75,7 @@ def PingpongAggregateLoad : Pass<"pingpong-aggregate-load"> {
     Option<"ldsBudget", "lds-budget", "unsigned", /*default=*/"0",
            "LDS bytes available (0: from the chip)">,
     Option<"operand", "operand", "std::string", /*default=*/"\"auto\"",
-           "a, b, or auto (the smaller whole-K block)">,
+           "a, b, scales (all scale buffers of a scaled-MFMA loop), or auto (the smaller whole-K operand block; the scales when neither fits whole; else chunks)">,
     Option<"testSliceBase", "test-slice-base", "bool", /*default=*/"false",
            "Test only: take each iteration's tile view from the previous "
            "slice instead of the whole buffer (seed 000's bug), so the "
