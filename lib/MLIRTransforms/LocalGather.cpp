@@ -133,17 +133,31 @@ void lowerGather(LocalGatherOp Op, bool NoBoundCheck) {
   Op.erase();
 }
 
-/// Linear thread id and thread count of the workgroup (x fastest).
-std::pair<Value, Value> workgroupThreads(OpBuilder &B, Location L) {
+/// Linear thread id and thread count of the workgroup (x fastest). The
+/// kernel's known_block_size gives the counts as constants (a constant step
+/// for the copy loop); it also avoids gpu.block_dim, whose ROCDL lowering at
+/// index-bitwidth=32 translates to mixed i32/i64 LLVM IR in LLVM 22.
+std::pair<Value, Value> workgroupThreads(OpBuilder &B, Location L,
+                                         gpu::GPUFuncOp F) {
+  std::optional<ArrayRef<int32_t>> Known = F.getKnownBlockSize();
   Value Id, Count;
   for (gpu::Dimension D :
        {gpu::Dimension::z, gpu::Dimension::y, gpu::Dimension::x}) {
+    unsigned Axis = static_cast<unsigned>(D);
+    if (Known && (*Known)[Axis] == 1)
+      continue; // thread id 0, count 1
     Value T = gpu::ThreadIdOp::create(B, L, D);
-    Value Dim = gpu::BlockDimOp::create(B, L, D);
+    Value Dim = Known ? arith::ConstantIndexOp::create(B, L, (*Known)[Axis])
+                            .getResult()
+                      : gpu::BlockDimOp::create(B, L, D).getResult();
     Id = Id ? arith::AddIOp::create(
                   B, L, arith::MulIOp::create(B, L, Id, Dim), T).getResult()
             : T;
     Count = Count ? arith::MulIOp::create(B, L, Count, Dim).getResult() : Dim;
+  }
+  if (!Id) { // a one-thread workgroup
+    Id = arith::ConstantIndexOp::create(B, L, 0);
+    Count = arith::ConstantIndexOp::create(B, L, 1);
   }
   return {Id, Count};
 }
@@ -153,11 +167,12 @@ void lowerPreload(LocalPreloadOp Op) {
   Location L = Op.getLoc();
   auto Dst = cast<MemRefType>(Op.getDest().getType());
   Type Elt = Dst.getElementType();
-  bool InKernel = Op->getParentOfType<gpu::GPUFuncOp>() != nullptr;
+  auto Kernel = Op->getParentOfType<gpu::GPUFuncOp>();
+  bool InKernel = Kernel != nullptr;
 
   Value First, Step;
   if (InKernel) {
-    std::tie(First, Step) = workgroupThreads(B, L);
+    std::tie(First, Step) = workgroupThreads(B, L, Kernel);
   } else {
     First = arith::ConstantIndexOp::create(B, L, 0);
     Step = arith::ConstantIndexOp::create(B, L, 1);

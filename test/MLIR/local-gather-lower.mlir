@@ -91,6 +91,20 @@ gpu.module @m {
   }
 }
 
+// known_block_size: the counts are constants, y and z of size 1 drop out.
+// CHECK-LABEL: gpu.func @preload_known
+// CHECK-NOT:   gpu.block_dim
+// CHECK-DAG:   %[[T:.*]] = gpu.thread_id  x
+// CHECK-DAG:   %[[C256:.*]] = arith.constant 256 : index
+// CHECK:       scf.for %{{.*}} = %[[T]] to %{{.*}} step %[[C256]]
+// CHECK:       gpu.barrier
+gpu.module @m2 {
+  gpu.func @preload_known(%g: memref<?xf32>, %s: index) workgroup(%b : memref<1024xf32, #wg>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    pingpong.local_preload %g[%s] -> %b : memref<?xf32>, memref<1024xf32, #wg>
+    gpu.return
+  }
+}
+
 // CHECK-LABEL: func.func @preload_cpu
 // CHECK-NOT:   gpu.thread_id
 // CHECK:       scf.for %{{.*}} = %c0 to %c16 step %c1
