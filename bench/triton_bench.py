@@ -109,9 +109,9 @@ def one(args, base, corpus):
             asm[b] = s
             row[b + "-scratch"] = scratch(s)
         if b == "plugin":
-            m = re.search(r"((?:async-)?(?:one|two|four))-cluster \((auto|forced)\)", text)
+            m = re.search(r"((?:async-)?(?:one|two|four)-cluster|chained-dot) \((auto|forced)\)", text)
             why = re.search(r"no pingpong: ([^\n]*)", text)
-            row["mode"] = m.group(1) + "-cluster" if m else "none"
+            row["mode"] = m.group(1) if m else "none"
             row["why"] = why.group(1)[:90] if (why and not m) else ""
     for b in BUILDS:
         a = asm.get(b)

@@ -51,7 +51,7 @@ ORDER = ("input-error", "crash", "hang", "verifier", "checker", "error",
 
 # An "Applied" remark: "remark: <loc>: loop %bb.N of F: MODE (SOURCE), ..."
 APPLIED_RE = re.compile(r"remark: .*loop %bb\.\d+ of [^:]+: "
-                        r"(one-cluster|two-cluster|four-cluster|custom layout) \(")
+                        r"(one-cluster|two-cluster|four-cluster|chained-dot|custom layout) \(")
 HOIST_RE = re.compile(r"remark: .*LDS DMA loads issued at the start")
 # -amdgpu-pingpong-waits=place reports its vmcnt changes as an analysis remark.
 WAITS_RE = re.compile(r"remark: .*vmcnt placement, loop")

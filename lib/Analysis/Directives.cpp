@@ -41,7 +41,10 @@ static cl::opt<Mode> PingpongMode(
                    "(4 warps, LDS DMA)"),
         clEnumValN(Mode::AsyncFourPP, "async-four-cluster",
                    "four-cluster with all LDS DMA first in the first memory "
-                   "cluster (8 warps, LDS DMA, two stages)")));
+                   "cluster (8 warps, LDS DMA, two stages)"),
+        clEnumValN(Mode::ChainedPP, "chained-dot",
+                   "chained dots (attention): memory clusters at high "
+                   "priority, softmax with the dots (4 or 8 warps)")));
 
 const char *modeName(Mode M) {
   switch (M) {
@@ -53,13 +56,15 @@ const char *modeName(Mode M) {
   case Mode::AsyncTwoPP: return "async-two-cluster";
   case Mode::AsyncOnePP: return "async-one-cluster";
   case Mode::AsyncFourPP: return "async-four-cluster";
+  case Mode::ChainedPP: return "chained-dot";
   }
   return "?";
 }
 
 std::optional<Mode> parseMode(StringRef S) {
   for (Mode M : {Mode::Auto, Mode::Off, Mode::OnePP, Mode::TwoPP, Mode::FourPP,
-                 Mode::AsyncTwoPP, Mode::AsyncOnePP, Mode::AsyncFourPP})
+                 Mode::AsyncTwoPP, Mode::AsyncOnePP, Mode::AsyncFourPP,
+                 Mode::ChainedPP})
     if (S == modeName(M))
       return M;
   return std::nullopt;

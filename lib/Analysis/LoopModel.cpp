@@ -30,6 +30,7 @@ const char *roleName(Role R) {
   case Role::AsyncCopy: return "async-copy";
   case Role::DirectLoad: return "direct-load";
   case Role::InterDot: return "inter-dot";
+  case Role::SideLoad: return "side-load";
   }
   return "?";
 }
@@ -85,6 +86,12 @@ void printSource(raw_ostream &OS, const OperandSource &S) {
       OS << " (" << S.DirectPrefetched << " prefetched 1 iteration ahead)";
     Sep = " + ";
   }
+  if (S.SideLoads) {
+    OS << Sep << "side-load " << S.SideLoads;
+    if (S.SidePrefetched)
+      OS << " (" << S.SidePrefetched << " prefetched 1 iteration ahead)";
+    Sep = " + ";
+  }
   if (S.FromGroup >= 0) {
     OS << Sep << "dot group " << S.FromGroup;
     Sep = " + ";
@@ -114,6 +121,8 @@ void LoopModel::print(raw_ostream &OS) const {
     OS << ", async-copy " << NumAsyncCopies;
   if (NumDirectLoads)
     OS << ", direct-load " << NumDirectLoads;
+  if (NumSideLoads)
+    OS << ", side-load " << NumSideLoads;
   if (NumInterDot)
     OS << ", inter-dot " << NumInterDot;
   if (NumCrossbar)
@@ -167,12 +176,14 @@ void LoopModel::print(raw_ostream &OS) const {
     if (chainedDots() &&
         (II.R == Role::Dot || II.R == Role::LocalRead ||
          II.R == Role::OperandPrep || II.R == Role::InterDot ||
-         II.R == Role::DirectLoad))
+         II.R == Role::DirectLoad || II.R == Role::SideLoad))
       OS << " g" << II.Group;
     if (II.R == Role::Dot || II.R == Role::LocalRead ||
         II.R == Role::OperandPrep)
       OS << " k" << II.KStep;
-    if ((II.R == Role::AsyncCopy || II.R == Role::DirectLoad) && II.StagesAhead)
+    if ((II.R == Role::AsyncCopy || II.R == Role::DirectLoad ||
+         II.R == Role::SideLoad) &&
+        II.StagesAhead)
       OS << " +" << II.StagesAhead;
     OS << " " << TII->getName(II.MI->getOpcode()) << "\n";
   }

@@ -8,7 +8,10 @@
 //    load data (walked back from each write's data) or by LDS DMA (Stages.cpp
 //    says which DMA fills which read's buffer);
 //  - global loads straight into registers (direct, or prefetched one
-//    iteration ahead through a PHI);
+//    iteration ahead through a PHI). Where the path from such a load to the
+//    MFMA always passes VALU arithmetic and the operand is read from LDS,
+//    the load is a side input (a scale vector: A * s[k]), not the operand's
+//    data: SideLoad;
 //  - registers defined before the loop (attention's Q);
 //  - another dot group's results (chained dots, DotGroups.cpp).
 // A read from the previous iteration (register prefetch) ends the analysis.
@@ -50,24 +53,33 @@ class OperandTracer {
 public:
   OperandTracer(ModelBuilder &B) : B(B), M(B.M) {}
   bool traceDot(unsigned DotPos);
+  /// Direct loads reached through arithmetic only, of an operand that is
+  /// read from LDS, become SideLoads.
+  void classifySideLoads();
 
 private:
   ModelBuilder &B;
   LoopModel &M;
   unsigned Group = 0;
   SmallPtrSet<const MachineInstr *, 16> Seen;
+  /// Direct loads some path reaches through copies alone: the operand's
+  /// own data, not a side input.
+  SmallPtrSet<const MachineInstr *, 8> ReachedAsIs;
 
   bool trace(Register Reg, unsigned UsePos, Operand Op, unsigned K,
              unsigned Order, unsigned Depth, bool OnlyCopies);
   /// A value from the previous iteration: follow copies to a global load
   /// (an operand prefetched into registers one iteration ahead).
-  void traceCarried(Register Reg, Operand Op, unsigned Depth);
-  void direct(InstInfo &DI, Operand Op, unsigned StagesAhead);
+  void traceCarried(Register Reg, Operand Op, unsigned Depth, bool AsIs);
+  void direct(InstInfo &DI, Operand Op, unsigned StagesAhead, bool AsIs);
 };
 
-void OperandTracer::direct(InstInfo &DI, Operand Op, unsigned StagesAhead) {
+void OperandTracer::direct(InstInfo &DI, Operand Op, unsigned StagesAhead,
+                           bool AsIs) {
   if (DI.R != Role::Other && DI.R != Role::DirectLoad)
     return; // already the global load of an LDS write
+  if (AsIs)
+    ReachedAsIs.insert(DI.MI);
   if (DI.R == Role::Other) {
     DI.R = Role::DirectLoad;
     DI.Op = Op;
@@ -78,7 +90,8 @@ void OperandTracer::direct(InstInfo &DI, Operand Op, unsigned StagesAhead) {
   DI.StagesAhead = std::max(DI.StagesAhead, StagesAhead);
 }
 
-void OperandTracer::traceCarried(Register Reg, Operand Op, unsigned Depth) {
+void OperandTracer::traceCarried(Register Reg, Operand Op, unsigned Depth,
+                                 bool AsIs) {
   if (!Reg.isVirtual() || Depth > 8)
     return;
   auto Phi = B.PhiFromBody.find(Reg);
@@ -89,12 +102,12 @@ void OperandTracer::traceCarried(Register Reg, Operand Op, unsigned Depth) {
   for (unsigned D : Defs->second) {
     InstInfo &DI = M.Insts[D];
     if (DI.Kind == InstKind::VMEMLoad) {
-      direct(DI, Op, 1);
+      direct(DI, Op, 1, AsIs);
       continue;
     }
     if (DI.Kind == InstKind::Other && ModelBuilder::isCopyLike(*DI.MI))
       for (Register U : B.regUses(*DI.MI))
-        traceCarried(U, Op, Depth + 1);
+        traceCarried(U, Op, Depth + 1, AsIs);
   }
 }
 
@@ -109,8 +122,13 @@ bool OperandTracer::trace(Register Reg, unsigned UsePos, Operand Op,
     M.Groups[Group].source(Op).LoopInvariant = true;
   for (unsigned D : Defs) {
     InstInfo &DI = M.Insts[D];
-    if (!Seen.insert(DI.MI).second)
+    if (!Seen.insert(DI.MI).second) {
+      // A load met before through arithmetic may now be met through copies.
+      if (DI.Kind == InstKind::VMEMLoad && OnlyCopies &&
+          DI.R == Role::DirectLoad)
+        ReachedAsIs.insert(DI.MI);
       continue;
+    }
     switch (DI.Kind) {
     case InstKind::LDSRead:
       if (Carried)
@@ -132,7 +150,7 @@ bool OperandTracer::trace(Register Reg, unsigned UsePos, Operand Op,
       continue;
     case InstKind::VMEMLoad:
       // Straight from global memory into the operand's registers (no LDS).
-      direct(DI, Op, Carried ? 1 : 0);
+      direct(DI, Op, Carried ? 1 : 0, OnlyCopies);
       continue;
     case InstKind::MFMA: {
       // Chained dots: another group's results (DotGroups.cpp put this dot
@@ -149,7 +167,7 @@ bool OperandTracer::trace(Register Reg, unsigned UsePos, Operand Op,
       // behind copies is an operand prefetched into registers.
       if (ModelBuilder::isCopyLike(*DI.MI))
         for (Register U : B.regUses(*DI.MI))
-          traceCarried(U, Op, 0);
+          traceCarried(U, Op, 0, OnlyCopies);
       continue;
     }
     if (DI.R == Role::Other) {
@@ -199,6 +217,19 @@ bool OperandTracer::traceDot(unsigned DotPos) {
   return true;
 }
 
+void OperandTracer::classifySideLoads() {
+  for (InstInfo &DI : M.Insts) {
+    if (DI.R != Role::DirectLoad || ReachedAsIs.contains(DI.MI) ||
+        (DI.Op != Operand::A && DI.Op != Operand::B))
+      continue;
+    bool FromLDS = llvm::any_of(M.Insts, [&](const InstInfo &R) {
+      return R.R == Role::LocalRead && R.Op == DI.Op && R.Group == DI.Group;
+    });
+    if (FromLDS)
+      DI.R = Role::SideLoad;
+  }
+}
+
 /// Walk back from an LDS write's data to the global loads that produce it.
 bool traceToGlobal(ModelBuilder &B, Register Reg, unsigned UsePos,
                    unsigned WritePos, unsigned Depth,
@@ -232,6 +263,9 @@ bool traceToGlobal(ModelBuilder &B, Register Reg, unsigned UsePos,
 bool checkMaskInvariant(ModelBuilder &B, unsigned LoadPos) {
   SmallVector<std::pair<Register, unsigned>, 8> Work;
   SmallPtrSet<const MachineInstr *, 16> Seen;
+  /// Direct loads some path reaches through copies alone: the operand's
+  /// own data, not a side input.
+  SmallPtrSet<const MachineInstr *, 8> ReachedAsIs;
   for (Register U : B.regUses(*B.M.Insts[LoadPos].MI))
     Work.push_back({U, LoadPos});
   while (!Work.empty()) {
@@ -263,6 +297,7 @@ bool traceOperandSources(ModelBuilder &B) {
   for (unsigned I = 0; I < B.M.Insts.size(); ++I)
     if (B.M.Insts[I].R == Role::Dot && !Tracer.traceDot(I))
       return false;
+  Tracer.classifySideLoads();
   return true;
 }
 
@@ -274,6 +309,9 @@ bool traceLDSWrites(ModelBuilder &B) {
     M.Insts[I].R = Role::LocalWrite;
     SmallVector<Register, 4> Uses = B.regUses(*M.Insts[I].MI);
     SmallPtrSet<const MachineInstr *, 16> Seen;
+  /// Direct loads some path reaches through copies alone: the operand's
+  /// own data, not a side input.
+  SmallPtrSet<const MachineInstr *, 8> ReachedAsIs;
     for (unsigned U = 1; U < Uses.size(); ++U) // operand 0 is the address
       if (!traceToGlobal(B, Uses[U], I, I, 0, Seen))
         return false;
@@ -342,7 +380,7 @@ bool checkLeftovers(ModelBuilder &B) {
                       "traffic",
                       II.MI);
     if (II.Kind == InstKind::VMEMLoad && II.R != Role::GlobalLoad &&
-        II.R != Role::DirectLoad)
+        II.R != Role::DirectLoad && II.R != Role::SideLoad)
       return B.reject("global load that does not feed the dot's LDS buffers: "
                       "extra memory traffic (Triton rejects such loops too)",
                       II.MI);
@@ -356,6 +394,7 @@ bool checkLeftovers(ModelBuilder &B) {
   M.NumPrep = M.count(Role::OperandPrep);
   M.NumAsyncCopies = M.count(Role::AsyncCopy);
   M.NumDirectLoads = M.count(Role::DirectLoad);
+  M.NumSideLoads = M.count(Role::SideLoad);
   M.NumInterDot = M.count(Role::InterDot);
   M.NumCrossbar = 0;
   for (const InstInfo &II : M.Insts)
@@ -379,12 +418,16 @@ void summarizeSources(ModelBuilder &B) {
       ++M.Groups[II.Group].source(II.Op).DirectLoads;
       M.Groups[II.Group].source(II.Op).DirectPrefetched += II.StagesAhead > 0;
     }
+    if (II.R == Role::SideLoad) {
+      ++M.Groups[II.Group].source(II.Op).SideLoads;
+      M.Groups[II.Group].source(II.Op).SidePrefetched += II.StagesAhead > 0;
+    }
   }
   // The fills of an operand's LDS buffer (writes, their global loads, LDS
   // DMA) go with the group whose reads they were paired with; with one
   // group, with it. Fills of no known operand or group are counted apart.
   for (unsigned I = 0; I < M.Insts.size(); ++I) {
-    const InstInfo &II = M.Insts[I];
+    InstInfo &II = M.Insts[I];
     if (II.R != Role::LocalWrite && II.R != Role::AsyncCopy &&
         II.R != Role::GlobalLoad)
       continue;
@@ -404,6 +447,7 @@ void summarizeSources(ModelBuilder &B) {
       M.UnknownCopies += II.R == Role::AsyncCopy;
       continue;
     }
+    II.Group = unsigned(Group); // for layouts' group selectors
     OperandSource &S = M.Groups[Group].source(II.Op);
     S.LocalWrites += II.R == Role::LocalWrite;
     S.GlobalLoads += II.R == Role::GlobalLoad;

@@ -545,11 +545,50 @@ void Checker::checkPacing() {
   });
   if (!HasPrio)
     return;
+  // Mem-priority schedules (chained dots) raise the memory clusters, not
+  // the dots: there no raised region holds an MFMA, and a dot cluster runs
+  // from its first MFMA to the next barrier or raise; its own LDS work (the
+  // softmax's crossbar ops) belongs to it.
+  bool MemRaised = false, SawMFMA = false;
+  {
+    bool Raised = false, RaisedMFMA = false;
+    for (const MachineInstr *MI : Body) {
+      const Access &A = info(*MI);
+      if (A.Kind == InstKind::SetPrio)
+        Raised = MI->getOperand(0).isImm() && MI->getOperand(0).getImm() > 0;
+      if (A.Kind == InstKind::MFMA) {
+        SawMFMA = true;
+        RaisedMFMA |= Raised;
+      }
+    }
+    MemRaised = SawMFMA && !RaisedMFMA;
+  }
   std::vector<sync::PaceEvent> Ev;
+  bool InDot = false, Raised = false;
   for (const MachineInstr *MI : Body) {
     const Access &A = info(*MI);
     sync::PaceEvent E = sync::PaceEvent::Other;
-    if (A.Kind == InstKind::SetPrio)
+    if (MemRaised) {
+      // Memory clusters: the raised regions; a dot cluster starts at the
+      // first MFMA after a barrier or a memory cluster and ends at the next
+      // raise (or barrier).
+      if (A.Kind == InstKind::MFMA) {
+        if (!InDot)
+          E = sync::PaceEvent::DotStart;
+        InDot = true;
+      } else if (A.Rules.Sync == sync::SyncKind::Barrier) {
+        E = sync::PaceEvent::Barrier;
+        InDot = false;
+      } else if (A.Kind == InstKind::SetPrio) {
+        Raised = MI->getOperand(0).isImm() && MI->getOperand(0).getImm() > 0;
+        if (Raised)
+          E = InDot ? sync::PaceEvent::DotEnd : sync::PaceEvent::Mem;
+        if (Raised)
+          InDot = false;
+      } else if (A.Cnt.any() && Raised) {
+        E = sync::PaceEvent::Mem;
+      }
+    } else if (A.Kind == InstKind::SetPrio)
       E = MI->getOperand(0).isImm() && MI->getOperand(0).getImm() > 0
               ? sync::PaceEvent::DotStart
               : sync::PaceEvent::DotEnd;

@@ -101,6 +101,23 @@ void deriveTile(LoopModel &M, const MachineFunction &MF) {
       M.Replication = DotVolume * Waves / Vol;
     }
   }
+  // Aggregate load (the MLIR front's --pingpong-aggregate-load): one
+  // operand's buffer holds several K tiles, written before the loop, so the
+  // loop's LDS writes are the other operand's alone: its rows are Elems / K
+  // and one buffer is exactly that tile; the MFMA volume gives the hoisted
+  // operand's rows, and the other buffer must hold whole tiles of them.
+  if (!M.TileM && TrafficKnown && K && Elems % K == 0 && SizeBits.size() == 2) {
+    uint64_t TW = Elems / K, Vol = DotVolume * Waves;
+    for (unsigned W = 0; W < 2 && TW && Vol % (TW * K) == 0; ++W) {
+      uint64_t TH = Vol / (TW * K), HBits = SizeBits[1 - W];
+      if (SizeBits[W] == TW * RowBits && TH && HBits % (TH * RowBits) == 0 &&
+          HBits / (TH * RowBits) >= 2) {
+        M.TileM = std::max(TW, TH);
+        M.TileN = std::min(TW, TH);
+        break;
+      }
+    }
+  }
   // Otherwise from the LDS traffic of one iteration.
   if (!M.TileM && TrafficKnown && K && Elems % K == 0) {
     uint64_t S = Elems / K; // M + N

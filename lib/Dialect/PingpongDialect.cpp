@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "pingpong/Dialect/PingpongDialect.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -21,11 +22,92 @@ using namespace mlir::pingpong;
 #define GET_ATTRDEF_CLASSES
 #include "pingpong/Dialect/PingpongAttrs.cpp.inc"
 
+#define GET_OP_CLASSES
+#include "pingpong/Dialect/PingpongOps.cpp.inc"
+
 void PingpongDialect::initialize() {
   addAttributes<
 #define GET_ATTRDEF_LIST
 #include "pingpong/Dialect/PingpongAttrs.cpp.inc"
       >();
+  addOperations<
+#define GET_OP_LIST
+#include "pingpong/Dialect/PingpongOps.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// local_gather / local_preload (seed 003)
+//===----------------------------------------------------------------------===//
+
+Type mlir::pingpong::maskTypeFor(Type indicesType) {
+  auto I1 = IntegerType::get(indicesType.getContext(), 1);
+  if (auto V = dyn_cast<VectorType>(indicesType))
+    return V.clone(I1);
+  return I1;
+}
+
+/// #gpu.address_space<workgroup> or the integer 3 (AMDGPU's and NVPTX's
+/// number for it), as the K-loop analysis reads LDS buffers.
+static bool inWorkgroupMemory(MemRefType T) {
+  Attribute S = T.getMemorySpace();
+  if (auto G = dyn_cast_or_null<gpu::AddressSpaceAttr>(S))
+    return G.getValue() == gpu::AddressSpace::Workgroup;
+  if (auto I = dyn_cast_or_null<IntegerAttr>(S))
+    return I.getInt() == 3;
+  return false;
+}
+
+/// The LDS buffer of a local_gather / local_preload: rank 1, a static
+/// number of elements (the bound the gather checks against, the size the
+/// preload fills) and workgroup memory.
+static LogicalResult verifyLdsBuffer(Operation *op, MemRefType T,
+                                     StringRef what) {
+  if (!inWorkgroupMemory(T))
+    return op->emitOpError()
+           << what << " must be in workgroup memory "
+           << "(#gpu.address_space<workgroup> or 3), got " << T;
+  if (T.getRank() != 1 || !T.hasStaticShape())
+    return op->emitOpError() << what << " must be a rank-1 memref of static "
+                             << "size, got " << T;
+  // Not empty: a masked lane reads element 0. Below 2^31 elements: the
+  // bound check compares in 32-bit index arithmetic.
+  if (T.getNumElements() == 0 || T.getNumElements() >= (int64_t(1) << 31))
+    return op->emitOpError() << what << " must have 1 to 2^31-1 elements, got "
+                             << T;
+  return success();
+}
+
+LogicalResult LocalGatherOp::verify() {
+  auto Src = cast<MemRefType>(getSource().getType());
+  if (failed(verifyLdsBuffer(*this, Src, "source")))
+    return failure();
+  Type Elt = Src.getElementType();
+  Type Want = Elt;
+  if (auto V = dyn_cast<VectorType>(getIndices().getType())) {
+    if (!VectorType::isValidElementType(Elt))
+      return emitOpError() << "vector indices need a scalar element type, got "
+                           << Elt;
+    Want = V.clone(Elt);
+  }
+  if (getResult().getType() != Want)
+    return emitOpError() << "result must be " << Want
+                         << " (the source's element type in the indices' "
+                         << "shape), got " << getResult().getType();
+  return success();
+}
+
+LogicalResult LocalPreloadOp::verify() {
+  auto Dst = cast<MemRefType>(getDest().getType());
+  if (failed(verifyLdsBuffer(*this, Dst, "dest")))
+    return failure();
+  auto Src = cast<MemRefType>(getSource().getType());
+  if (Src.getRank() != 1)
+    return emitOpError() << "source must be a rank-1 memref, got " << Src;
+  if (inWorkgroupMemory(Src))
+    return emitOpError() << "source must be outside workgroup memory "
+                         << "(it is the global range to preload), got " << Src;
+  return success();
 }
 
 std::string mlir::pingpong::validModesText() {

@@ -18,6 +18,7 @@
 #include "pingpong/ISA/Waitcnt.h"
 #include "pingpong/Target/TargetFacts.h"
 
+#include "llvm/CodeGen/MachineDomTreeUpdater.h"
 #include "llvm/CodeGen/MachineDominators.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstrBuilder.h"
@@ -197,16 +198,16 @@ void emitAsymmetricSync(MachineLoop &L, MachineFunction &MF,
   ExitBar->addSuccessor(Exit);
   addPhiIncoming(*Exit, ExitCond, ExitBar);
 
-  // Keep the CFG analyses valid (later passes reuse them): the new blocks
-  // hang below the block they were split from; the exit is now reached
-  // through ExitCond.
-  MDT.addNewBlock(PreBar, Pre);
-  MDT.addNewBlock(ExitCond, Header);
-  MDT.addNewBlock(ExitBar, ExitCond);
-  MachineBasicBlock *ExitIDom = nullptr;
-  for (MachineBasicBlock *P : Exit->predecessors())
-    ExitIDom = ExitIDom ? MDT.findNearestCommonDominator(ExitIDom, P) : P;
-  MDT.changeImmediateDominator(Exit, ExitIDom);
+  // Keep the dominator tree valid (later passes reuse it): the edges the
+  // CFG now has instead of Pre->Header and Header->Exit.
+  MachineDomTreeUpdater MDTU(&MDT, MachineDomTreeUpdater::UpdateStrategy::Eager);
+  MDTU.applyUpdates({{MachineDominatorTree::Insert, Pre, PreBar},
+                     {MachineDominatorTree::Insert, PreBar, Header},
+                     {MachineDominatorTree::Insert, Header, ExitCond},
+                     {MachineDominatorTree::Insert, ExitCond, Exit},
+                     {MachineDominatorTree::Insert, ExitCond, ExitBar},
+                     {MachineDominatorTree::Insert, ExitBar, Exit},
+                     {MachineDominatorTree::Delete, Header, Exit}});
   if (MachineLoop *Parent = L.getParentLoop())
     for (MachineBasicBlock *New : {PreBar, ExitCond, ExitBar})
       Parent->addBasicBlockToLoop(New, MLI);

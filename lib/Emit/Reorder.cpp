@@ -170,7 +170,11 @@ void applyPlan(LoopModel &Model, const ClusterPlan &Plan,
     // wave's last MFMA has issued; the rest of the dot runs at 2.
     bool Gated = Dot && Plan.Layout.GateDotEntry;
     bool RaisePending = Gated;
-    if (Dot)
+    // Mem-priority: the memory cluster (with the ones joined to it) runs at
+    // 1, the dot clusters at 0.
+    bool Raised = Plan.Layout.MemPriority ? !Dot : Dot;
+    bool Joined = Clusters[C].Joined;
+    if (Raised && !Joined)
       Emit(Ops.SSetPrio, 1);
     std::vector<const InstInfo *> InCluster;
     for (; Pos < Plan.Order.size() && Plan.ClusterOf[Plan.Order[Pos]] == C;
@@ -190,10 +194,11 @@ void applyPlan(LoopModel &Model, const ClusterPlan &Plan,
           .addImm(G.Size)
           .addImm(0);
     });
-    if (Dot)
-      Emit(Ops.SSetPrio, 0);
     bool Last = C + 1 == Clusters.size();
-    if (!Last && Clusters[C + 1].Joined) {
+    bool JoinedNext = !Last && Clusters[C + 1].Joined;
+    if (Raised && !JoinedNext)
+      Emit(Ops.SSetPrio, 0);
+    if (JoinedNext) {
       Emit(Ops.SchedBarrier, 0); // an order inside one cluster, nothing more
       continue;
     }
@@ -205,6 +210,10 @@ void applyPlan(LoopModel &Model, const ClusterPlan &Plan,
     // was read, or read what was written: Triton #11696) and before a dot
     // cluster (no wait may land inside it) unless the layout lets the dot
     // wait for its own operands.
+    // A dot cluster with no s_setprio 0 at its end (mem-priority) needs a
+    // fence of its own, or the scheduler lifts the s_barrier among its MFMAs.
+    if (Plan.Layout.MemPriority && Dot && Barrier)
+      Emit(Ops.SchedBarrier, 0);
     bool DrainForDot = NextIsDot && !Plan.Layout.WaitsInDot;
     // LDS DMA due at this barrier (the plan's count) waits in the same
     // s_waitcnt as the LDS drain.

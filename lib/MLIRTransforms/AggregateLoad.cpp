@@ -12,6 +12,11 @@
 //     whole buffer at [0, i*BK]: the base is F's, never a previous slice's,
 //     which was seed 000's bug), and tile T-1 after the loop,
 //   - drops the loop's writes of L and the loads that fed them.
+// When the whole K range does not fit, F holds C tiles (tile t in slot
+// t mod C) and K runs in chunks: an outer loop whose body copies a chunk's
+// tiles, then runs the K loop over them, with barriers around the copy; a
+// last chunk for the remainder. In a scaled-MFMA loop the scales' whole K
+// range (small) is aggregated when neither operand fits whole (seed 002).
 // Analysis (which LDS buffers qualify), strategy (which operand, the LDS
 // budget) and emission are separate functions below. Refusals are remarks.
 //
@@ -342,9 +347,11 @@ struct PingpongAggregateLoad
   using PingpongAggregateLoadBase::PingpongAggregateLoadBase;
 
   void runOnOperation() override {
-    if (operand != "auto" && operand != "a" && operand != "b") {
+    if (operand != "auto" && operand != "a" && operand != "b" &&
+        operand != "scales") {
       emitError(getOperation()->getLoc())
-          << "pingpong-aggregate-load: operand must be a, b or auto, not '"
+          << "pingpong-aggregate-load: operand must be a, b, scales or auto, "
+             "not '"
           << operand << "'";
       return signalPassFailure();
     }
@@ -397,6 +404,11 @@ struct PingpongAggregateLoad
                                 "count is not a constant (K must be static)";
       return;
     }
+    if (!L.getInductionVar().getType().isIndex()) {
+      emitRemark(L.getLoc()) << "pingpong: aggregate load: the loop's "
+                                "induction variable is not an index";
+      return;
+    }
     if (Operation *W = globalWriteIn(L)) {
       InFlightDiagnostic D = emitRemark(L.getLoc())
                              << "pingpong: aggregate load: the loop writes "
@@ -443,36 +455,144 @@ struct PingpongAggregateLoad
                                               : bufferName(Cands[I].lds);
     }
 
-    // Strategy: the asked operand, or the smallest whole-K block that fits.
+    // Strategy. Operands (a, b): the asked one, or the smallest whole-K
+    // block that fits. Scales (scaled MFMA loops): their whole K range is
+    // small, so when no operand fits whole they are what gets aggregated,
+    // all of them (seed 002). Else an operand in chunks of the most tiles
+    // that fit; else a remark with the numbers.
     int64_t Used = ldsBytes(F);
+    SmallVector<Candidate *> Scales;
+    for (Candidate &C : Cands)
+      if (StringRef(C.name).starts_with("scale_"))
+        Scales.push_back(&C);
+    auto IsScale = [&](Candidate &C) { return llvm::is_contained(Scales, &C); };
     Candidate *Pick = nullptr;
+    int64_t PickChunk = 0;
     std::string NoFit;
     for (Candidate &C : Cands) {
-      if (operand != "auto" && C.name != operand)
+      if (IsScale(C) || (operand != "auto" && C.name != operand))
         continue;
-      int64_t After = Used - C.tileBytes + C.fullBytes;
-      if (After > Budget) {
+      int64_t Chunk = chunkTiles(C, Used, Budget);
+      if (Chunk < C.tiles)
         NoFit += (NoFit.empty() ? "" : "; ") + describe(C) + " needs " +
-                 std::to_string(After) + " bytes of LDS in all, over the " +
-                 std::to_string(Budget) + " of " +
-                 (ldsBudget ? std::string("lds-budget") : chip);
+                 std::to_string(Used - C.tileBytes + C.fullBytes) +
+                 " bytes of LDS in all, over the " + std::to_string(Budget) +
+                 " of " + budgetName();
+      if (Chunk < 2) {
+        NoFit += ", and a chunk of 2 tiles needs " +
+                 std::to_string(Used - C.tileBytes + 2 * C.tileBytes);
         continue;
       }
-      if (!Pick || C.fullBytes < Pick->fullBytes)
+      // A whole-K block beats a chunked one; then the smaller block.
+      auto Rank = [&](const Candidate &X, int64_t Ch) {
+        return std::make_pair(Ch < X.tiles, X.fullBytes);
+      };
+      if (!Pick || Rank(C, Chunk) < Rank(*Pick, PickChunk)) {
         Pick = &C;
+        PickChunk = Chunk;
+      }
+    }
+    bool OperandWhole = Pick && PickChunk == Pick->tiles;
+    if (!Scales.empty() && !OperandWhole &&
+        (operand == "auto" || operand == "scales")) {
+      int64_t After = Used;
+      std::string Names;
+      for (Candidate *C : Scales) {
+        After += C->fullBytes - C->tileBytes;
+        Names += (Names.empty() ? "" : ", ") + describe(*C);
+      }
+      std::string Seed = seed002Count(Cands, Scales);
+      if (After <= Budget) {
+        emitRemark(L.getLoc())
+            << "pingpong: aggregate load: "
+            << (NoFit.empty() ? std::string() : NoFit + "; ")
+            << "the scales' whole K range fits: " << Names
+            << " loaded before the loop; LDS " << Used << " -> " << After
+            << " of " << Budget << " bytes" << Seed;
+        for (Candidate *C : Scales)
+          rewrite(F, L, *C, C->tiles);
+        return;
+      }
+      NoFit += (NoFit.empty() ? "" : "; ") + std::string("the scales (") +
+               Names + ") need " + std::to_string(After) +
+               " bytes of LDS in all, over the " + std::to_string(Budget) +
+               " of " + budgetName() + Seed;
+      if (operand == "scales")
+        Pick = nullptr;
     }
     if (!Pick) {
       emitRemark(L.getLoc())
           << "pingpong: aggregate load: "
           << (NoFit.empty() ? "operand " + operand + " is not hoistable"
-                            : NoFit + " (chunking K is not implemented)");
+                            : NoFit);
       return;
     }
-    int64_t After = Used - Pick->tileBytes + Pick->fullBytes;
-    emitRemark(L.getLoc()) << "pingpong: aggregate load: " << describe(*Pick)
-                           << " loaded before the loop; LDS " << Used
-                           << " -> " << After << " of " << Budget << " bytes";
-    rewrite(F, L, *Pick);
+    if (PickChunk < Pick->tiles) {
+      int64_t After = Used - Pick->tileBytes + PickChunk * Pick->tileBytes;
+      int64_t Full = *Trips / PickChunk, Rest = *Trips % PickChunk;
+      emitRemark(L.getLoc())
+          << "pingpong: aggregate load: " << describe(*Pick)
+          << " does not fit; K in chunks of " << PickChunk << " tiles ("
+          << Pick->rows << "x" << PickChunk * Pick->bk << ", "
+          << PickChunk * Pick->tileBytes << " bytes): " << Full
+          << " chunk" << (Full == 1 ? "" : "s") << " of " << PickChunk
+          << " iterations, then "
+          << (Rest ? std::to_string(Rest) +
+                         (Rest == 1 ? " iteration" : " iterations") +
+                         " and the last tile"
+                   : std::string("the last tile alone"))
+          << "; LDS " << Used << " -> " << After << " of " << Budget
+          << " bytes";
+    } else {
+      int64_t After = Used - Pick->tileBytes + Pick->fullBytes;
+      emitRemark(L.getLoc()) << "pingpong: aggregate load: " << describe(*Pick)
+                             << " loaded before the loop; LDS " << Used
+                             << " -> " << After << " of " << Budget << " bytes";
+    }
+    rewrite(F, L, *Pick, PickChunk);
+  }
+
+  /// Seed 002's count for an MXFP4 loop, when its buffers are those of
+  /// seed 002 (A, B tiles of BK elements, two scale buffers of BK/32 per
+  /// row): tiles (BM+BN) x bytes-per-element x BK once each (one LDS tile
+  /// per operand in this loop form, stages = 1) plus the scales' whole K
+  /// range, (BM+BN) x K/32.
+  static std::string seed002Count(std::vector<Candidate> &Cands,
+                                  ArrayRef<Candidate *> Scales) {
+    const Candidate *A = nullptr, *B = nullptr;
+    for (const Candidate &C : Cands) {
+      if (C.name == "a")
+        A = &C;
+      if (C.name == "b")
+        B = &C;
+    }
+    if (!A || !B || Scales.size() != 2 || A->bk != B->bk)
+      return "";
+    int64_t BM = A->rows, BN = B->rows, BK = A->bk, K = A->bk * A->tiles;
+    int64_t ElemBits = 8 * A->tileBytes / (A->rows * A->bk);
+    for (Candidate *S : Scales)
+      if (S->bk * 32 != BK)
+        return "";
+    std::string PerElem = ElemBits == 4 ? "0.5" : std::to_string(ElemBits / 8);
+    int64_t Bytes = (BM + BN) * (ElemBits * BK / 8 + K / 32);
+    return " (seed 002's count: (BM+BN) x (" + PerElem +
+           " x BK x stages + K/32) = (" + std::to_string(BM) + "+" +
+           std::to_string(BN) + ") x (" + PerElem + " x " +
+           std::to_string(BK) + " x 1 + " + std::to_string(K) + "/32) = " +
+           std::to_string(Bytes) + ")";
+  }
+
+  std::string budgetName() const {
+    return ldsBudget ? std::string("lds-budget") : std::string(chip);
+  }
+
+  /// Tiles of C's operand that fit in LDS next to every other buffer (the
+  /// tile buffer L itself replaced), at most the whole K range.
+  static int64_t chunkTiles(const Candidate &C, int64_t Used, int64_t Budget) {
+    int64_t Free = Budget - (Used - C.tileBytes);
+    if (Free <= 0)
+      return 0;
+    return std::min(Free / C.tileBytes, C.tiles);
   }
 
   static std::string describe(const Candidate &C) {
@@ -484,14 +604,20 @@ struct PingpongAggregateLoad
            " bytes)";
   }
 
-  void rewrite(FunctionOpInterface F, scf::ForOp L, Candidate &C) {
+  /// `Chunk` tiles per chunk: the whole K range (T) or fewer (chunked K).
+  void rewrite(FunctionOpInterface F, scf::ForOp L, Candidate &C,
+               int64_t Chunk) {
     MLIRContext *Ctx = &getContext();
+    bool Chunked = Chunk < C.tiles;
     auto TileT = cast<MemRefType>(C.lds.getType());
-    auto FullT = MemRefType::get({C.rows, C.bk * C.tiles},
+    auto FullT = MemRefType::get({C.rows, C.bk * Chunk},
                                  TileT.getElementType(), nullptr,
                                  TileT.getMemorySpace());
     Location Loc = L.getLoc();
     OpBuilder B(Ctx);
+    auto Idx = [&](int64_t V) -> Value {
+      return arith::ConstantIndexOp::create(B, Loc, V);
+    };
 
     // F: a workgroup attribution in a gpu.func, else an allocation at L's.
     Value Full;
@@ -505,59 +631,126 @@ struct PingpongAggregateLoad
       emitRemark(Loc) << "pingpong: aggregate load: cannot place the buffer";
       return;
     }
+    // Tile t lives in slot t mod Chunk of F (slot t when not chunked).
+    auto SlotView = [&](Value Tile) {
+      Value Slot = Chunked ? arith::RemUIOp::create(B, Loc, Tile, Idx(Chunk))
+                           : Tile;
+      return tileView(B, Loc, Full, Slot, C.rows, C.bk);
+    };
+    auto Barrier = [&] {
+      if (GF)
+        gpu::BarrierOp::create(B, Loc);
+    };
 
     // Prologue writes -> tile 0.
     for (Operation *W : C.preWrites) {
       B.setInsertionPoint(W);
-      replaceBuffer(W, C.lds,
-                    tileView(B, W->getLoc(), Full,
-                             arith::ConstantIndexOp::create(B, Loc, 0), C.rows,
-                             C.bk));
+      replaceBuffer(W, C.lds, SlotView(Idx(0)));
     }
 
-    // Copy loop: the producers with the copy loop's IV, writing tile i+1.
-    B.setInsertionPoint(L);
-    auto Copy = scf::ForOp::create(B, Loc, L.getLowerBound(),
-                                   L.getUpperBound(), L.getStep());
-    B.setInsertionPointToStart(Copy.getBody());
-    IRMapping Map;
-    Map.map(L.getInductionVar(), Copy.getInductionVar());
-    Value WTile = tileView(
-        B, Loc, Full, tileIndex(B, Loc, L, Copy.getInductionVar(), 1), C.rows,
-        C.bk);
-    for (Operation &Op : *L.getBody()) {
-      if (C.deps.contains(&Op) || llvm::is_contained(C.producers, &Op))
-        B.clone(Op, Map);
-    }
-    Copy.getBody()->walk([&](Operation *Op) { replaceBuffer(Op, C.lds, WTile); });
-    if (GF) {
+    // A copy loop over K-loop IVs [From, To): the producers with the copy
+    // loop's IV, each writing the tile iteration IV would have written
+    // (tile i+1), then a barrier.
+    Value Step = L.getStep();
+    auto EmitCopy = [&](Value From, Value To) {
+      auto Copy = scf::ForOp::create(B, Loc, From, To, Step);
+      OpBuilder::InsertionGuard G(B);
+      B.setInsertionPointToStart(Copy.getBody());
+      IRMapping Map;
+      Map.map(L.getInductionVar(), Copy.getInductionVar());
+      Value WTile =
+          SlotView(tileIndex(B, Loc, L, Copy.getInductionVar(), 1));
+      for (Operation &Op : *L.getBody())
+        if (C.deps.contains(&Op) || llvm::is_contained(C.producers, &Op))
+          B.clone(Op, Map);
+      Copy.getBody()->walk(
+          [&](Operation *Op) { replaceBuffer(Op, C.lds, WTile); });
       B.setInsertionPointAfter(Copy);
-      gpu::BarrierOp::create(B, Loc);
+      Barrier();
+    };
+
+    // Chunked K: an outer loop over the full chunks of Chunk iterations,
+    // each copying its tiles (tile 0 is the prologue's), a barrier, the K
+    // loop over its iterations, a barrier (the next copy overwrites what
+    // they read); then the last chunk: the tiles of the remaining
+    // iterations and the epilogue's, a barrier, those iterations in a copy
+    // of the K loop. The IV arithmetic needs the bounds as constants (the
+    // trip count is).
+    int64_t Lb = *getConstantIntValue(L.getLowerBound());
+    int64_t St = *getConstantIntValue(Step);
+    int64_t Trips = C.tiles - 1;
+    int64_t FullChunks = Trips / Chunk, Rest = Trips % Chunk;
+    scf::ForOp Outer;
+    B.setInsertionPoint(L);
+    if (!Chunked) {
+      EmitCopy(L.getLowerBound(), L.getUpperBound());
+    } else {
+      Outer = scf::ForOp::create(B, Loc, L.getLowerBound(),
+                                 Idx(Lb + FullChunks * Chunk * St),
+                                 Idx(Chunk * St), L.getInitArgs());
+      // Its yield comes last, after the K loop moves in.
+      if (Outer.getBody()->mightHaveTerminator())
+        Outer.getBody()->getTerminator()->erase();
+      B.setInsertionPointToStart(Outer.getBody());
+      Value Kc = Outer.getInductionVar();
+      // Tiles (Kc-Lb)/St .. +Chunk-1 are written by the IVs one step
+      // earlier; the first chunk's tile 0 by the prologue.
+      Value From = arith::MaxSIOp::create(
+          B, Loc, arith::SubIOp::create(B, Loc, Kc, Step), L.getLowerBound());
+      Value To = arith::AddIOp::create(B, Loc, Kc, Idx((Chunk - 1) * St));
+      EmitCopy(From, To);
+      B.setInsertionPointAfter(Outer);
+      EmitCopy(Idx(Lb + (FullChunks * Chunk - 1) * St), L.getUpperBound());
     }
 
     // The loop reads tile i through a view of the whole buffer.
-    B.setInsertionPointToStart(L.getBody());
-    Value I = tileIndex(B, Loc, L, L.getInductionVar(), 0);
-    Value RTile = tileView(B, Loc, Full, I, C.rows, C.bk);
-    if (testSliceBase) {
-      // Seed 000's bug, on purpose: the tile's offset applied again on a
-      // base that is already the slice, not the whole buffer.
-      Value Off = arith::MulIOp::create(
-          B, Loc, I, arith::ConstantIndexOp::create(B, Loc, C.bk));
-      RTile = viewAt(B, Loc, RTile, Off, C.rows, C.bk);
+    {
+      OpBuilder::InsertionGuard G(B);
+      B.setInsertionPointToStart(L.getBody());
+      Value I = tileIndex(B, Loc, L, L.getInductionVar(), 0);
+      Value RTile = SlotView(I);
+      if (testSliceBase) {
+        // Seed 000's bug, on purpose: the tile's offset applied again on a
+        // base that is already the slice, not the whole buffer.
+        auto Sub = RTile.getDefiningOp<memref::SubViewOp>();
+        RTile = viewAt(B, Loc, RTile, cast<Value>(Sub.getMixedOffsets()[1]),
+                       C.rows, C.bk);
+      }
+      for (Operation *R : C.inReads)
+        replaceBuffer(R, C.lds, RTile);
+      for (Operation *P : C.producers)
+        eraseWithDeadProducers(P);
     }
-    for (Operation *R : C.inReads)
-      replaceBuffer(R, C.lds, RTile);
-    for (Operation *P : C.producers)
-      eraseWithDeadProducers(P);
+
+    if (Chunked) {
+      // The remaining iterations: a copy of the K loop after the last
+      // chunk's copy, from the full chunks' results.
+      ValueRange Results = Outer.getResults();
+      if (Rest) {
+        Value RestLb = Idx(Lb + FullChunks * Chunk * St);
+        auto RestLoop = cast<scf::ForOp>(B.clone(*L));
+        RestLoop.getLowerBoundMutable().assign(RestLb);
+        RestLoop.getInitArgsMutable().assign(Outer.getResults());
+        Results = RestLoop.getResults();
+      }
+      L->replaceAllUsesWith(Results);
+      // The K loop runs one chunk's iterations inside the outer loop.
+      L->moveBefore(Outer.getBody(), Outer.getBody()->end());
+      B.setInsertionPoint(L);
+      Value Kc = Outer.getInductionVar();
+      L.getLowerBoundMutable().assign(Kc);
+      L.getUpperBoundMutable().assign(
+          arith::AddIOp::create(B, Loc, Kc, Idx(Chunk * St)));
+      L.getInitArgsMutable().assign(Outer.getRegionIterArgs());
+      B.setInsertionPointAfter(L);
+      Barrier();
+      scf::YieldOp::create(B, Loc, L.getResults());
+    }
 
     // After the loop: the last tile.
     for (Operation *R : C.postReads) {
       B.setInsertionPoint(R);
-      replaceBuffer(R, C.lds,
-                    tileView(B, R->getLoc(), Full,
-                             arith::ConstantIndexOp::create(B, Loc, C.tiles - 1),
-                             C.rows, C.bk));
+      replaceBuffer(R, C.lds, SlotView(Idx(C.tiles - 1)));
     }
 
     // L is unused now: drop it.

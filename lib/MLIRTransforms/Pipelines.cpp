@@ -2,7 +2,7 @@
 //
 // One name for the whole path from an upstream-dialect gpu kernel to the LLVM
 // dialect module pingpong-translate writes as LLVM IR (docs/mlir.md):
-//   pingpong-annotate, <target>-attach-target, gpu.module(scf-to-cf,
+//   pingpong-lower-local-gather, pingpong-annotate, <target>-attach-target, gpu.module(scf-to-cf,
 //   gpu-to-<target>, canonicalize, cse), pingpong-attach-metadata,
 //   pingpong-extract-device-module, ensure-debug-info-scope-on-llvm-func
 // (the last keeps the MLIR file:line:col as debug locations, so the plugin's
@@ -45,7 +45,9 @@ void build(OpPassManager &PM, const PipelineOptions &O, bool ROCDL) {
   std::string Chip = O.chip;
   if (Chip.empty())
     Chip = ROCDL ? "gfx942" : "sm_80";
-  std::string P;
+  // local_gather / local_preload first: what they become (LDS loads, a copy
+  // loop) is what the other passes and the plugin see.
+  std::string P = "pingpong-lower-local-gather,";
   if (O.aggregateLoad)
     P += "pingpong-aggregate-load{chip=" + (ROCDL ? Chip : std::string("gfx942")) + "},";
   if (O.annotate)

@@ -11,6 +11,7 @@
 #include "pingpong/Schedule/Layout.h"
 #include "pingpong/Passes/Passes.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/MachineOptimizationRemarkEmitter.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -126,6 +127,51 @@ bool PingpongFinalCheck::runOnMachineFunction(MachineFunction &MF) {
       }
     }
     CloseRegion();
+    // Mem-priority schedules (chained dots) raise the memory clusters: no
+    // raised region holds an MFMA. Their dot clusters are the stretches
+    // from the first to the last MFMA of each low-priority region; loads,
+    // LDS reads and writes, and waits there broke the order (the softmax's
+    // crossbar ops belong to the dot).
+    if (!DotClusters && StrayMFMA) {
+      StrayMFMA = 0;
+      bool Raised = false;
+      SmallVector<const MachineInstr *, 64> Low;
+      auto CloseLow = [&]() {
+        auto IsMFMA = [&](const MachineInstr *M) {
+          return Ops.classify(*M) == InstKind::MFMA;
+        };
+        auto First = llvm::find_if(Low, IsMFMA);
+        auto Last = llvm::find_if(llvm::reverse(Low), IsMFMA);
+        if (First != Low.end()) {
+          ++DotClusters;
+          for (auto It = First; &*It != &*Last; ++It) {
+            InstKind K = Ops.classify(**It);
+            WaitsInDot += K == InstKind::Waitcnt;
+            MemInDot += K == InstKind::LDSRead || K == InstKind::LDSWrite ||
+                        K == InstKind::VMEMLoad || K == InstKind::VMEMStore ||
+                        K == InstKind::LDSDMA;
+          }
+        }
+        Low.clear();
+      };
+      for (const MachineInstr &MI : MBB.instrs()) {
+        if (MI.isBundle())
+          continue;
+        InstKind K = Ops.classify(MI);
+        if (K == InstKind::SetPrio) {
+          bool Raise = MI.getOperand(0).getImm() > 0;
+          if (Raise && !Raised)
+            CloseLow();
+          Raised = Raise;
+          continue;
+        }
+        if (Raised)
+          StrayMFMA += K == InstKind::MFMA;
+        else
+          Low.push_back(&MI);
+      }
+      CloseLow();
+    }
     if (MemInDot || StrayMFMA) {
       ORE.emit([&]() {
         MachineOptimizationRemarkMissed R(DEBUG_TYPE, "ClustersBroken", Loc,

@@ -75,6 +75,12 @@ static cl::opt<bool> PrintRoles(
     cl::desc("Print the role of each instruction of every analysed loop "
              "(AMDGPUPingpong plugin) to stderr"));
 
+static cl::opt<bool> VerifyCFG(
+    "amdgpu-pingpong-verify-cfg", cl::init(false), cl::Hidden,
+    cl::desc("After the plugin adds blocks around a loop (asymmetric sync), "
+             "check the dominator tree it keeps against the "
+             "new CFG (AMDGPUPingpong plugin)"));
+
 namespace {
 
 class PingpongSchedule : public MachineFunctionPass {
@@ -302,6 +308,11 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
   applyPlan(C->Work, C->Plan, Ops);
   if (C->Plan.Layout.AsymmetricSync)
     emitAsymmetricSync(L, MF, Ops, *MDT, *MLI, C->Plan.VmWaitBeforeLoop);
+  if (VerifyCFG && C->Plan.Layout.AsymmetricSync &&
+      !MDT->verify(MachineDominatorTree::VerificationLevel::Full))
+    MF.getFunction().getContext().emitError(
+        "amdgpu-pingpong: dominator tree out of date after the asymmetric "
+        "sync of loop %bb." + Twine(L.getHeader()->getNumber()));
   applied(L, *D, M, *C);
   ForcedBy.reset(); // applied: the spill note stays a remark
   if (C->Forced && C->Peak > C->Budget)

@@ -83,8 +83,12 @@ std::optional<ClusterLayout> builtinLayout(const char *Text, Mode Md,
   return L;
 }
 
+unsigned layoutVariants(Mode Md, const LoopModel &M) {
+  return Md == Mode::ChainedPP ? chainedPPVariants(M) : 1;
+}
+
 std::optional<ClusterLayout> layoutFor(Mode Md, const LoopModel &M,
-                                       Rejection &Why) {
+                                       Rejection &Why, unsigned Variant) {
   // The classic modes place LDS writes of register-staged loads; their
   // clusters say nothing about where a DMA goes.
   bool Classic = Md == Mode::OnePP || Md == Mode::TwoPP || Md == Mode::FourPP;
@@ -103,6 +107,7 @@ std::optional<ClusterLayout> layoutFor(Mode Md, const LoopModel &M,
   case Mode::AsyncTwoPP: return layoutAsyncTwoPP(M, Why);
   case Mode::AsyncOnePP: return layoutAsyncOnePP(M, Why);
   case Mode::AsyncFourPP: return layoutAsyncFourPP(M, Why);
+  case Mode::ChainedPP: return layoutChainedPP(M, Why, Variant);
   default: break;
   }
   Why.Reason = "no layout for mode " + std::string(modeName(Md));

@@ -25,10 +25,26 @@ static const char *FourPPLayout =
     "mem mem2: local-read[2-3/4]; dot dot2: dot[2/4]; "
     "mem mem3: local-write; dot dot3: dot[3/4]";
 
+// With a side input (a scale vector A * s[k]) every memory cluster also
+// runs the VALU that scales its slice of the operand; with the global data
+// held from mem0/mem1 to the LDS writes that is more than the register
+// budget (Triton's IR at 256x256x64: ~284 of 256, spills right after the
+// global loads, each a vmcnt(0) wait). All global loads and the side input
+// go after mem2's reads instead, past the last use of the old scale: ~252
+// (docs/triton.md, "Loops with a scale vector").
+static const char *FourPPSideLoadLayout =
+    "pingpong-layout v1; sync barrier asymmetric delay-global-data; "
+    "mem mem0: local-read[0/4]; dot dot0: dot[0/4]; "
+    "mem mem1: local-read[1/4]; dot dot1: dot[1/4]; "
+    "mem mem2: local-read[2-3/4]; mem+ mem2.global: global-load, side-load; "
+    "dot dot2: dot[2/4]; "
+    "mem mem3: local-write; dot dot3: dot[3/4]";
+
 std::optional<ClusterLayout> layoutFourPP(const LoopModel &M, Rejection &Why) {
   if (!canSliceAcrossWaveGroups(M, 4, Mode::FourPP, Why))
     return std::nullopt;
-  return builtinLayout(FourPPLayout, Mode::FourPP, M, Why);
+  return builtinLayout(M.NumSideLoads ? FourPPSideLoadLayout : FourPPLayout,
+                       Mode::FourPP, M, Why);
 }
 
 } // namespace pingpong

@@ -63,7 +63,7 @@ bool interleaveMatches(unsigned Mask, InstKind K, StringRef N) {
 }
 
 bool Selector::matches(const InstInfo &I, unsigned NumDots) const {
-  if (I.R != R || (Op && I.Op != *Op))
+  if (I.R != R || (Op && I.Op != *Op) || (Group && I.Group != *Group))
     return false;
   if (!Slices)
     return true;
@@ -81,7 +81,7 @@ int ClusterLayout::desired(const InstInfo &I) const {
 
 std::string ClusterLayout::print() const {
   std::string S = Version;
-  SmallVector<StringRef, 5> Flags;
+  SmallVector<StringRef, 6> Flags;
   if (BarrierBetweenClusters)
     Flags.push_back("barrier");
   if (AsymmetricSync)
@@ -92,6 +92,8 @@ std::string ClusterLayout::print() const {
     Flags.push_back("gate");
   if (WaitsInDot)
     Flags.push_back("dot-waits");
+  if (MemPriority)
+    Flags.push_back("mem-priority");
   if (!Flags.empty())
     S += "; sync " + join(Flags, " ");
   for (const Cluster &C : Clusters) {
@@ -103,6 +105,8 @@ std::string ClusterLayout::print() const {
       S += roleName(Sel.R);
       if (Sel.Op)
         S += *Sel.Op == Operand::A ? ".a" : (*Sel.Op == Operand::B ? ".b" : ".-");
+      if (Sel.Group)
+        S += "@" + std::to_string(*Sel.Group);
       if (Sel.Slices) {
         S += "[" + std::to_string(Sel.First);
         if (Sel.Last != Sel.First)
@@ -124,12 +128,24 @@ std::string ClusterLayout::print() const {
 }
 
 namespace {
+// The roles a selector may name, in the order the error message lists them.
+constexpr Role SelectableRoles[] = {Role::LocalRead,   Role::LocalWrite,
+                                    Role::GlobalLoad,  Role::SideLoad,
+                                    Role::Dot,         Role::OperandPrep,
+                                    Role::InterDot,    Role::AsyncCopy};
+
 std::optional<Role> roleByName(StringRef N) {
-  for (Role R : {Role::Dot, Role::LocalRead, Role::LocalWrite, Role::GlobalLoad,
-                 Role::OperandPrep, Role::AsyncCopy})
+  for (Role R : SelectableRoles)
     if (N == roleName(R))
       return R;
   return std::nullopt;
+}
+
+std::string selectableRoleNames() {
+  std::string S;
+  for (Role R : SelectableRoles)
+    S += (S.empty() ? "" : ", ") + std::string(roleName(R));
+  return S;
 }
 
 bool parseSelector(StringRef T, Selector &S, std::string &Error) {
@@ -143,12 +159,22 @@ bool parseSelector(StringRef T, Selector &S, std::string &Error) {
     Slice = T.slice(Br + 1, T.size() - 1);
     T = T.take_front(Br);
   }
+  size_t At = T.find('@');
+  if (At != StringRef::npos) {
+    unsigned G;
+    if (T.drop_front(At + 1).trim().getAsInteger(10, G)) {
+      Error = ("selector '" + T + "': expected @G (a dot group number) after the role")
+                  .str();
+      return false;
+    }
+    S.Group = G;
+    T = T.take_front(At);
+  }
   auto [RoleText, OpText] = T.split('.');
   std::optional<Role> R = roleByName(RoleText.trim());
   if (!R) {
     Error = ("unknown role '" + RoleText.trim() +
-             "' (expected local-read, local-write, global-load, dot, "
-             "operand-prep, async-copy)")
+             "' (expected " + selectableRoleNames() + ")")
                 .str();
     return false;
   }
@@ -208,10 +234,12 @@ std::optional<ClusterLayout> parseLayout(StringRef Text, unsigned NumDots,
           L.GateDotEntry = true;
         else if (F == "dot-waits")
           L.WaitsInDot = true;
+        else if (F == "mem-priority")
+          L.MemPriority = true;
         else {
           Error = ("unknown sync flag '" + F +
                    "' (expected barrier, asymmetric, delay-global-data, gate, "
-                   "dot-waits)")
+                   "dot-waits, mem-priority)")
                       .str();
           return std::nullopt;
         }
@@ -294,6 +322,11 @@ std::optional<ClusterLayout> parseLayout(StringRef Text, unsigned NumDots,
     HasDot |= Cl.Kind == ClusterKind::Dot;
   if (!HasDot) {
     Error = "a layout needs at least one dot cluster";
+    return std::nullopt;
+  }
+  if (L.MemPriority && L.GateDotEntry) {
+    Error = "sync mem-priority and gate exclude each other (one sets the "
+            "priorities of memory clusters, the other those of dot clusters)";
     return std::nullopt;
   }
   if (L.AsymmetricSync && !L.BarrierBetweenClusters) {

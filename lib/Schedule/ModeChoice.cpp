@@ -28,7 +28,11 @@ std::string unscheduledShapes(const LoopModel &M) {
                      ")");
   if (M.scaled())
     Shapes.push_back("scaled MFMA (v_mfma_scale with A/B scales)");
-  if (M.chainedDots()) {
+  // Two chained dots alone are the chained-dot mode's; with another shape
+  // no mode takes they are named too.
+  bool Others = M.NumAsyncCopies || M.scaled() || M.NumDirectLoads ||
+                M.NumCrossbar;
+  if (M.chainedDots() && (M.Groups.size() > 2 || Others)) {
     unsigned InterDot = 0;
     for (const DotGroup &G : M.Groups)
       InterDot += G.InterDot;
@@ -53,6 +57,10 @@ std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why) {
   std::string Tile = "tile " + std::to_string(M.TileM) + "x" +
                      std::to_string(M.TileN) + "x" + std::to_string(M.TileK) +
                      " = " + Bits(M.TileBits) + " bits";
+  // Attention: no GEMM tile to size; the chained-dot layouts need 4 or 8
+  // waves and say why not otherwise.
+  if (M.chainedDots() && (M.Waves == 4 || M.Waves == 8))
+    return {Mode::ChainedPP};
   if (M.NumAsyncCopies && (M.NumLocalWrites || M.NumGlobalLoads)) {
     Why.Reason = "LDS DMA next to LDS writes of register-staged global loads "
                  "(" + std::to_string(M.NumLocalWrites) + " LDS writes): no "
@@ -110,11 +118,13 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
   for (unsigned I = 0; I < Identity.size(); ++I)
     Identity[I] = I;
   const unsigned Before = peakVectorPressure(M, Identity, Ctx.MDT);
-  for (Mode Md : Modes) {
+  for (Mode Md : Modes)
+  for (unsigned Variant = 0; Variant < (Req.Custom ? 1 : layoutVariants(Md, M));
+       ++Variant) {
     const std::string Name = Req.Custom ? "custom layout" : modeName(Md);
     Rejection W;
     std::optional<ClusterLayout> Layout =
-        Req.Custom ? Req.Custom : layoutFor(Md, M, W);
+        Req.Custom ? Req.Custom : layoutFor(Md, M, W, Variant);
     if (Req.Custom && Req.Custom->AsymmetricSync && M.Waves != 8) {
       Layout.reset();
       W.Reason = "the layout's asymmetric sync needs 8 waves per workgroup; "
@@ -150,7 +160,10 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
       }
     }
     if (!Fail.empty()) {
-      Tried += std::string(Tried.empty() ? "" : "; ") + Name + ": " + Fail;
+      // A mode's fallback layout that fails for the same reason says nothing new.
+      std::string Entry = Name + (Variant ? " (fallback layout)" : "") + ": ";
+      if (!Variant || Tried.find(Name + ": " + Fail) == std::string::npos)
+        Tried += std::string(Tried.empty() ? "" : "; ") + Entry + Fail;
       continue; // C.Sync's destructor puts the loop's barriers back
     }
     C.Name = Name;

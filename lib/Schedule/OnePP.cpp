@@ -27,8 +27,19 @@ static const char *OnePPLayout =
     "dot dot: dot; "
     "mem store: local-write";
 
+// A side input (a scale vector A * s[k], prefetched one iteration ahead)
+// issues with A's global loads, first: its data has the whole iteration.
+static const char *OnePPSideLoadLayout =
+    "pingpong-layout v1; sync delay-global-data gate dot-waits; "
+    "mem mem-g: global-load.a, side-load; "
+    "mem mem-a: local-read.a; "
+    "mem mem-b: local-read, global-load; "
+    "dot dot: dot; "
+    "mem store: local-write";
+
 std::optional<ClusterLayout> layoutOnePP(const LoopModel &M, Rejection &Why) {
-  return builtinLayout(OnePPLayout, Mode::OnePP, M, Why);
+  return builtinLayout(M.NumSideLoads ? OnePPSideLoadLayout : OnePPLayout,
+                       Mode::OnePP, M, Why);
 }
 
 } // namespace pingpong

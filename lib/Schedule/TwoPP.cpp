@@ -19,10 +19,19 @@ static const char *TwoPPLayout =
     "mem mem1: local-write; "
     "dot dot1: dot[1/2]";
 
+// A side input (a scale vector) issues with the global loads.
+static const char *TwoPPSideLoadLayout =
+    "pingpong-layout v1; sync barrier asymmetric delay-global-data; "
+    "mem mem0: local-read; mem+ mem0.global: global-load, side-load; "
+    "dot dot0: dot[0/2]; "
+    "mem mem1: local-write; "
+    "dot dot1: dot[1/2]";
+
 std::optional<ClusterLayout> layoutTwoPP(const LoopModel &M, Rejection &Why) {
   if (!canSliceAcrossWaveGroups(M, 2, Mode::TwoPP, Why))
     return std::nullopt;
-  return builtinLayout(TwoPPLayout, Mode::TwoPP, M, Why);
+  return builtinLayout(M.NumSideLoads ? TwoPPSideLoadLayout : TwoPPLayout,
+                       Mode::TwoPP, M, Why);
 }
 
 } // namespace pingpong

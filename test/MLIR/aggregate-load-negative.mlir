@@ -100,3 +100,24 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+#wg = #gpu.address_space<workgroup>
+gpu.module @m {
+  // An i32 induction variable: the tile views need index arithmetic.
+  gpu.func @i32_iv(%g: memref<16x512xf16>) workgroup(%l: memref<16x64xf16, #wg>) kernel {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %o = arith.constant 1 : i32
+    %n = arith.constant 7 : i32
+    // expected-remark @+1 {{pingpong: aggregate load: the loop's induction variable is not an index}}
+    scf.for %k = %z to %n step %o : i32 {
+      %r = vector.load %l[%c0, %c0] : memref<16x64xf16, #wg>, vector<8xf16>
+      %ki = arith.index_cast %k : i32 to index
+      %v = vector.load %g[%c0, %ki] : memref<16x512xf16>, vector<8xf16>
+      vector.store %v, %l[%c0, %c0] : memref<16x64xf16, #wg>, vector<8xf16>
+    }
+    gpu.return
+  }
+}

@@ -27,9 +27,11 @@ class MDNode;
 
 namespace pingpong {
 
-// AsyncTwoPP / AsyncOnePP: loops whose operands reach LDS by DMA.
+// AsyncTwoPP / AsyncOnePP / AsyncFourPP: loops whose operands reach LDS by
+// DMA. ChainedPP: chained dots (attention).
 enum class Mode {
-  Auto, Off, OnePP, TwoPP, FourPP, AsyncTwoPP, AsyncOnePP, AsyncFourPP
+  Auto, Off, OnePP, TwoPP, FourPP, AsyncTwoPP, AsyncOnePP, AsyncFourPP,
+  ChainedPP
 };
 
 const char *modeName(Mode M); // "auto", "off", "one-cluster", ...

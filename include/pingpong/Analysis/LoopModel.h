@@ -45,6 +45,9 @@ enum class Role : unsigned char {
   DirectLoad,  // global load whose data feeds a dot operand in registers
   InterDot,    // VALU between chained dots (attention's softmax): works on
                // the results of dot group Group for the next group
+  SideLoad,    // global load whose data VALU combines with an operand read
+               // from LDS before the MFMA (a scale vector: A * s[k]); the
+               // GEMM modes place it with the global loads
 };
 const char *roleName(Role R);
 
@@ -69,12 +72,14 @@ struct InstInfo {
   /// Dot its own; for a LocalRead/OperandPrep the smallest of its consumers.
   /// Slicing the dot in S parts cuts this order into S equal ranges.
   unsigned DotOrder = 0;
-  /// Dot group: of a Dot; of the dot a LocalRead/OperandPrep/DirectLoad
-  /// feeds (the first one); for InterDot the group whose results it works on.
+  /// Dot group: of a Dot; of the dot a LocalRead/OperandPrep/DirectLoad/
+  /// SideLoad feeds (the first one); for InterDot the group whose results it
+  /// works on; for LocalWrite/GlobalLoad/AsyncCopy the group whose buffer it
+  /// fills (where known, else 0).
   unsigned Group = 0;
   /// LocalWrite / AsyncCopy: iterations between this write and the LDS reads
-  /// of its data (1: read in the next iteration; 0: not derived). DirectLoad:
-  /// 1 when its data is used in the next iteration (register prefetch).
+  /// of its data (1: read in the next iteration; 0: not derived). DirectLoad,
+  /// SideLoad: 1 when its data is used in the next iteration (prefetch).
   unsigned StagesAhead = 0;
 };
 
@@ -85,6 +90,7 @@ struct OperandSource {
   unsigned GlobalLoads = 0; // global loads feeding those writes
   unsigned AsyncCopies = 0; // LDS DMA filling its LDS buffer
   unsigned DirectLoads = 0; // global loads straight into its registers
+  unsigned SideLoads = 0;   // global loads VALU combines with its LDS data
   /// Part of it is registers defined before the loop (e.g. attention's Q).
   bool LoopInvariant = false;
   /// Chained dot: the group whose results feed it (through InterDot VALU).
@@ -92,8 +98,8 @@ struct OperandSource {
   /// The LDS writes or DMA run this many iterations before its reads
   /// (Triton's rotating buffers: stages - 1); 0: not derived.
   unsigned StagesAhead = 0;
-  /// Direct loads whose data is used in the next iteration (prefetch).
-  unsigned DirectPrefetched = 0;
+  /// Direct (side) loads whose data is used in the next iteration.
+  unsigned DirectPrefetched = 0, SidePrefetched = 0;
   bool used() const {
     return LocalReads || AsyncCopies || DirectLoads || LoopInvariant ||
            FromGroup >= 0;
@@ -134,7 +140,7 @@ struct LoopModel {
   unsigned Replication = 1;     // waves computing the same outputs
   unsigned NumLocalReads = 0, NumLocalWrites = 0, NumGlobalLoads = 0,
            NumSync = 0, NumPrep = 0, NumAsyncCopies = 0, NumDirectLoads = 0,
-           NumInterDot = 0;
+           NumInterDot = 0, NumSideLoads = 0;
   /// LDS crossbar ops (ds_bpermute, ds_swizzle ...) outside InterDot work.
   unsigned NumCrossbar = 0;
   /// LDS writes, their global loads and LDS DMA whose operand (or, with

@@ -10,12 +10,25 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "pingpong/Dialect/PingpongDialect.h.inc"
 #include "pingpong/Dialect/PingpongEnums.h.inc"
 
 #define GET_ATTRDEF_CLASSES
 #include "pingpong/Dialect/PingpongAttrs.h.inc"
+
+namespace mlir::pingpong {
+/// The mask type of a local_gather with these indices: i1, or a vector of
+/// i1 of the indices' shape.
+Type maskTypeFor(Type indicesType);
+} // namespace mlir::pingpong
+
+#define GET_OP_CLASSES
+#include "pingpong/Dialect/PingpongOps.h.inc"
 
 namespace mlir {
 class DialectRegistry;

@@ -9,6 +9,9 @@ namespace mlir {
 namespace LLVM {
 class LLVMDialect;
 }
+namespace arith {
+class ArithDialect;
+}
 namespace memref {
 class MemRefDialect;
 }

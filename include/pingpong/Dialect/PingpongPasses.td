@@ -75,13 +75,37 @@ def PingpongAggregateLoad : Pass<"pingpong-aggregate-load"> {
     Option<"ldsBudget", "lds-budget", "unsigned", /*default=*/"0",
            "LDS bytes available (0: from the chip)">,
     Option<"operand", "operand", "std::string", /*default=*/"\"auto\"",
-           "a, b, or auto (the smaller whole-K block)">,
+           "a, b, scales (all scale buffers of a scaled-MFMA loop), or auto (the smaller whole-K operand block; the scales when neither fits whole; else chunks)">,
     Option<"testSliceBase", "test-slice-base", "bool", /*default=*/"false",
            "Test only: take each iteration's tile view from the previous "
            "slice instead of the whole buffer (seed 000's bug), so the "
            "numeric tests can show they catch it">,
   ];
   let dependentDialects = ["::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect",
+                           "::mlir::gpu::GPUDialect"];
+}
+
+def PingpongLowerLocalGather : Pass<"pingpong-lower-local-gather"> {
+  let summary = "Lower pingpong.local_gather and pingpong.local_preload to upstream ops";
+  let description = [{
+    Seed 003 (docs/local-gather.md). local_gather becomes, per lane, a
+    `memref.load` of the LDS buffer at a safe offset (the index when the lane
+    is enabled and in range, else 0) and an `arith.select` between the loaded
+    value and `other`: straight-line LDS loads with the bound check as
+    vector arithmetic. local_preload becomes a copy loop spread over the
+    workgroup's threads (one sequential loop outside a gpu.func) and a
+    gpu.barrier. Runs first in --pingpong-rocdl and --pingpong-nvvm.
+  }];
+  let options = [
+    Option<"testNoBoundCheck", "test-no-bound-check", "bool",
+           /*default=*/"false",
+           "Test only: drop local_gather's range check (keep the mask), so "
+           "the numeric test can show it catches out-of-range reads">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect",
                            "::mlir::gpu::GPUDialect"];

@@ -62,8 +62,15 @@ std::optional<ClusterLayout> layoutAsyncOnePP(const LoopModel &M,
                                               Rejection &Why);
 std::optional<ClusterLayout> layoutAsyncFourPP(const LoopModel &M,
                                                Rejection &Why);
+/// Chained dots (attention), 4 or 8 waves: ChainedPP.cpp. Variant 1 is the
+/// mode's fallback when variant 0 does not fit the registers.
+std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
+                                             unsigned Variant = 0);
+/// How many layouts a mode has to try on M, in order (1 but for chained-dot).
+unsigned chainedPPVariants(const LoopModel &M);
+unsigned layoutVariants(Mode Md, const LoopModel &M);
 std::optional<ClusterLayout> layoutFor(Mode Md, const LoopModel &M,
-                                       Rejection &Why);
+                                       Rejection &Why, unsigned Variant = 0);
 
 /// Place every instruction in a cluster, respecting the graph.
 std::optional<ClusterPlan> planClusters(const LoopModel &M, const DepGraph &G,

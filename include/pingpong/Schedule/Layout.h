@@ -2,7 +2,7 @@
 //
 // A layout names the clusters of one loop iteration, in order, and which
 // instructions each takes: selectors over the loop model's roles (role,
-// operand, slice of the dot order). Instructions no selector takes are placed
+// operand, dot group, slice of the dot order). Instructions no selector takes are placed
 // by dependences (planClusters). The same layout has a text form, versioned,
 // which the mode files are written in and which loop metadata can carry:
 //
@@ -17,14 +17,23 @@
 // first MFMA at s_setprio 1, the rest at 2: a wave enters its dot only when
 // the other wave of its SIMD is out of its own), `dot-waits` (no LDS drain
 // before a dot that no barrier precedes: its MFMAs wait for their own
-// operands). A cluster clause is
+// operands), `mem-priority` (memory clusters at s_setprio 1, dot clusters at
+// 0: the chained-dot mode, whose dot clusters carry VALU work too, so a dot
+// at high priority would take the VALU issue slots from the other wave's
+// address arithmetic; excludes `gate`). A cluster clause is
 // `mem|mem+|dot NAME: SELECTOR, ...`; `mem+` continues the cluster before it
 // (only a scheduling fence between them). A selector is a role (`local-read`,
-// `local-write`, `global-load`, `dot`, `operand-prep`, `async-copy` for LDS
-// DMA), optionally `.a`/`.b`
-// for the operand, optionally `[i/S]` or `[i-j/S]`: slices i..j of S equal
-// parts of the dot order (K step, then accumulator). The first cluster with
-// a matching selector takes an instruction.
+// `local-write`, `global-load`, `side-load`, `dot`, `operand-prep`,
+// `inter-dot`, `async-copy`; a side-load is a global load VALU combines with
+// an operand read from LDS, e.g. a scale vector; an async-copy is an LDS DMA),
+// optionally `.a`/`.b` for the operand,
+// optionally `@G` for dot group G
+// (chained dots: `dot@0` is Q K^T, `dot@1` P V, `local-read@1` the reads of
+// P V's operands, `local-write@0` the writes that fill Q K^T's buffers,
+// `inter-dot@0` the softmax VALU on group 0's results), optionally `[i/S]`
+// or `[i-j/S]`: slices i..j of S equal parts of the dot order (K step, then
+// accumulator; over all groups). The first cluster with a matching selector
+// takes an instruction.
 //
 // `interleave NAME: KIND N, KIND N, ...` orders the instructions inside the
 // cluster NAME (declared before it): groups of N instructions of each KIND
@@ -55,6 +64,7 @@ enum class ClusterKind { Mem, Dot };
 struct Selector {
   Role R = Role::Other;
   std::optional<Operand> Op; // none: any operand
+  std::optional<unsigned> Group; // dot group (chained dots); none: any
   unsigned Slices = 0;       // 0: any slice
   unsigned First = 0, Last = 0;
   bool matches(const InstInfo &I, unsigned NumDots) const;
@@ -114,6 +124,11 @@ struct ClusterLayout {
   /// SIInsertWaitcnts waits for each LDS read before its first MFMA, so the
   /// dot starts on its first operands and the rest land during it.
   bool WaitsInDot = false;
+  /// Memory clusters at priority 1, dot clusters at 0 (Triton's chained-dot
+  /// schedule): when both waves of a SIMD have VALU work (the softmax in the
+  /// dot clusters), the memory cluster's address arithmetic and LDS traffic
+  /// win the issue slots, while the MFMAs, on their own pipe, lose nothing.
+  bool MemPriority = false;
   /// Dots of the loop, for slice selectors.
   unsigned NumDots = 0;
 

@@ -33,6 +33,13 @@ CONFIGS=(
   "w8_128x64x64_orig|--tile 128,64,64 --waves 8 --shape 256,128,256||match"
   "w8_128x64x64_al|--tile 128,64,64 --waves 8 --shape 256,128,256|lds-budget=49152|match"
   "w8_128x64x64_bug|--tile 128,64,64 --waves 8 --shape 256,128,256|lds-budget=49152 test-slice-base=true|mismatch"
+  # chunked K: 3 of A's 8 tiles per chunk (2 chunks, then 1 iteration and the last tile)
+  "w4_32x64x64_ch3|--tile 32,64,64 --waves 4 --shape 64,128,512|lds-budget=20480|match"
+  # 7 per chunk: 1 chunk, then the last tile alone
+  "w4_32x64x64_ch7|--tile 32,64,64 --waves 4 --shape 64,128,512|lds-budget=36864|match"
+  "w4_32x64x64_ch3bug|--tile 32,64,64 --waves 4 --shape 64,128,512|lds-budget=20480 test-slice-base=true|mismatch"
+  # 8 waves, B chunked by 2 of its 4 tiles (1 chunk, then 1 iteration and the last tile)
+  "w8_128x64x64_ch2|--tile 128,64,64 --waves 8 --shape 256,128,256|lds-budget=32768|match"
 )
 
 prepare() {
@@ -46,7 +53,7 @@ prepare() {
     [ -n "$al" ] && pre=(--pingpong-aggregate-load="$al")
     if [ -n "$al" ]; then
       "$BIN/pingpong-opt" "$dir/$name.mlir" "${pre[@]}" -o "$dir/$name.al.mlir" 2> "$dir/$name.remarks"
-      grep -q "loaded before the loop" "$dir/$name.remarks" ||
+      grep -qE "loaded before the loop|K in chunks of" "$dir/$name.remarks" ||
         { echo "$name: the rewrite did not happen:"; cat "$dir/$name.remarks"; exit 1; }
     else
       cp "$dir/$name.mlir" "$dir/$name.al.mlir"

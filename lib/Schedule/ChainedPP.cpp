@@ -1,0 +1,78 @@
+//===- ChainedPP.cpp - chained dots: attention's QK^T, softmax, PV --------===//
+//
+// Triton's chained-dot schedule (seed 001), at machine level. Two dot groups
+// per iteration (group 0 = Q K^T, group 1 = P V, the softmax between them as
+// inter-dot VALU); the memory clusters run at priority 1 and the dot clusters
+// at 0: both kinds of cluster carry VALU work here (the softmax goes with the
+// dots), so a dot at high priority would take the VALU issue slots from the
+// other wave's address arithmetic, while the MFMAs, on their own pipe, lose
+// nothing to a memory cluster. Each memory cluster ends with the LDS drained
+// (no s_waitcnt lands inside a dot cluster); SALU work (loop counter,
+// pointers) stays in the last memory cluster.
+// That is the 8-wave order. At 4 waves (two workgroups per SIMD, no barrier
+// to pace them) the model prefers the one-cluster gate (docs/modes.md).
+//
+//===----------------------------------------------------------------------===//
+#include "pingpong/Schedule/ClusterPlan.h"
+
+namespace pingpong {
+
+// 4 waves: the two waves of a SIMD come from two workgroups, so no barrier
+// can pair them: the one-cluster gate paces them (OnePP.cpp), and in the
+// model it beats raising the memory clusters here (docs/modes.md). The LDS
+// writes go with P V, one after every four MFMAs.
+static const char *ChainedPP4Layouts[] = {
+    "pingpong-layout v1; sync delay-global-data gate; "
+    "mem mem0: local-read@0, global-load; "
+    "dot dot0: dot@0; "
+    "mem mem1: local-read@1, inter-dot; "
+    "dot dot1: dot@1, local-write; "
+    "interleave dot1: mfma 4, ds-write 1",
+    // The fallback when the first does not fit the registers: the softmax
+    // first, P V's operand reads after it, the LDS writes in a memory
+    // cluster of their own.
+    "pingpong-layout v1; sync delay-global-data gate; "
+    "mem mem0: local-read@0, global-load; "
+    "dot dot0: dot@0; "
+    "mem mem1: inter-dot; mem+ mem1.lds: local-read@1; "
+    "dot dot1: dot@1; "
+    "mem store: local-write"};
+
+// 8 waves: s_barrier between clusters and the asymmetric sync (waves 4-7 one
+// cluster behind), the memory clusters raised, the softmax with Q K^T. The
+// LDS writes must sit two barrier intervals from every read (the other wave
+// group runs the neighbouring cluster) and K and V share that rule, so all
+// reads go to the first memory cluster and the writes to the second.
+static const char *ChainedPP8Layout =
+    "pingpong-layout v1; sync barrier asymmetric delay-global-data mem-priority; "
+    "mem mem0: local-read, global-load; "
+    "dot dot0: dot@0, inter-dot; "
+    "mem mem1: local-write; "
+    "dot dot1: dot@1";
+
+unsigned chainedPPVariants(const LoopModel &M) { return M.Waves == 4 ? 2 : 1; }
+
+std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
+                                             unsigned Variant) {
+  const std::string Name = modeName(Mode::ChainedPP);
+  if (M.Groups.size() != 2) {
+    Why.Reason = Name + " needs two chained dot groups (attention's Q K^T "
+                        "and P V); this loop has " +
+                 std::to_string(M.Groups.size());
+    return std::nullopt;
+  }
+  if (M.Groups[1].FedBy != 0) {
+    Why.Reason = Name + " needs the second dot group fed by the first";
+    return std::nullopt;
+  }
+  if (M.Waves != 4 && M.Waves != 8) {
+    Why.Reason = Name + " needs 4 or 8 waves per workgroup; this kernel has " +
+                 std::to_string(M.Waves);
+    return std::nullopt;
+  }
+  const char *Text =
+      M.Waves == 8 ? ChainedPP8Layout : ChainedPP4Layouts[Variant ? 1 : 0];
+  return builtinLayout(Text, Mode::ChainedPP, M, Why);
+}
+
+} // namespace pingpong
