@@ -165,17 +165,16 @@ void applyPlan(LoopModel &Model, const ClusterPlan &Plan,
   bool LDSOutstanding = false;
   for (unsigned C = 0; C < Clusters.size(); ++C) {
     bool Dot = Clusters[C].Kind == ClusterKind::Dot;
-    // Gated: the first MFMA issues at priority 1, above the other wave's
-    // memory cluster (0) and below its dot (2), so it waits until the other
-    // wave's last MFMA has issued; the rest of the dot runs at 2.
+    // The cluster's priority (its own or the layout flags'). Gated: the
+    // first MFMA issues at P, below the other wave's dot (P+1), so it waits
+    // until the other wave's last MFMA has issued; the rest runs at P+1.
+    const unsigned Prio = Plan.Layout.priority(C);
     bool Gated = Dot && Plan.Layout.GateDotEntry;
     bool RaisePending = Gated;
-    // Mem-priority: the memory cluster (with the ones joined to it) runs at
-    // 1, the dot clusters at 0.
-    bool Raised = Plan.Layout.MemPriority ? !Dot : Dot;
     bool Joined = Clusters[C].Joined;
-    if (Raised && !Joined)
-      Emit(Ops.SSetPrio, 1);
+    // A joined cluster continues its predecessor's priority.
+    if (Prio && !Joined)
+      Emit(Ops.SSetPrio, Prio);
     std::vector<const InstInfo *> InCluster;
     for (; Pos < Plan.Order.size() && Plan.ClusterOf[Plan.Order[Pos]] == C;
          ++Pos) {
@@ -184,7 +183,7 @@ void applyPlan(LoopModel &Model, const ClusterPlan &Plan,
       LDSOutstanding |= touchesLDS(II.Kind);
       InCluster.push_back(&II);
       if (RaisePending && II.Kind == InstKind::MFMA) {
-        Emit(Ops.SSetPrio, 2);
+        Emit(Ops.SSetPrio, Prio + 1);
         RaisePending = false;
       }
     }
@@ -196,7 +195,7 @@ void applyPlan(LoopModel &Model, const ClusterPlan &Plan,
     });
     bool Last = C + 1 == Clusters.size();
     bool JoinedNext = !Last && Clusters[C + 1].Joined;
-    if (Raised && !JoinedNext)
+    if ((Prio || Gated) && !JoinedNext)
       Emit(Ops.SSetPrio, 0);
     if (JoinedNext) {
       Emit(Ops.SchedBarrier, 0); // an order inside one cluster, nothing more
@@ -210,11 +209,13 @@ void applyPlan(LoopModel &Model, const ClusterPlan &Plan,
     // was read, or read what was written: Triton #11696) and before a dot
     // cluster (no wait may land inside it) unless the layout lets the dot
     // wait for its own operands.
-    // A dot cluster with no s_setprio 0 at its end (mem-priority) needs a
+    // A dot cluster with no s_setprio 0 at its end (priority 0) needs a
     // fence of its own, or the scheduler lifts the s_barrier among its MFMAs.
-    if (Plan.Layout.MemPriority && Dot && Barrier)
+    if (Dot && !Prio && !Gated && Barrier)
       Emit(Ops.SchedBarrier, 0);
     bool DrainForDot = NextIsDot && !Plan.Layout.WaitsInDot;
+    if (Clusters[C].Sync.Drain) // the cluster's own policy
+      DrainForDot = *Clusters[C].Sync.Drain;
     // LDS DMA due at this barrier (the plan's count) waits in the same
     // s_waitcnt as the LDS drain.
     int VmWait = Barrier && Interval < Plan.VmWaitBefore.size()

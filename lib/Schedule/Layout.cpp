@@ -79,6 +79,21 @@ int ClusterLayout::desired(const InstInfo &I) const {
   return -1;
 }
 
+unsigned ClusterLayout::priority(unsigned C) const {
+  while (C > 0 && Clusters[C].Joined) // mem+ runs at its head's priority
+    --C;
+  const Cluster &Cl = Clusters[C];
+  if (Cl.Sync.Priority)
+    return *Cl.Sync.Priority;
+  bool Dot = Cl.Kind == ClusterKind::Dot;
+  return (MemPriority ? !Dot : Dot) ? 1 : 0;
+}
+
+bool ClusterLayout::barrierAfter(unsigned C) const {
+  return BarrierBetweenClusters && C + 1 < Clusters.size() &&
+         !Clusters[C + 1].Joined;
+}
+
 std::string ClusterLayout::print() const {
   std::string S = Version;
   SmallVector<StringRef, 6> Flags;
@@ -98,7 +113,12 @@ std::string ClusterLayout::print() const {
     S += "; sync " + join(Flags, " ");
   for (const Cluster &C : Clusters) {
     S += C.Kind == ClusterKind::Dot ? "; dot " : (C.Joined ? "; mem+ " : "; mem ");
-    S += C.Name + ":";
+    S += C.Name;
+    if (C.Sync.Priority)
+      S += " prio=" + std::to_string(*C.Sync.Priority);
+    if (C.Sync.Drain)
+      S += *C.Sync.Drain ? " drain=lds" : " drain=none";
+    S += ":";
     for (unsigned I = 0; I < C.Takes.size(); ++I) {
       const Selector &Sel = C.Takes[I];
       S += I ? ", " : " ";
@@ -295,11 +315,27 @@ std::optional<ClusterLayout> parseLayout(StringRef Text, unsigned NumDots,
       Error = ("clause '" + C + "': expected sync, mem, mem+, dot or interleave").str();
       return std::nullopt;
     }
-    auto [Name, Sels] = Rest.split(':');
-    Cl.Name = Name.trim().str();
-    if (Cl.Name.empty()) {
+    auto [NameAndSync, Sels] = Rest.split(':');
+    SmallVector<StringRef, 4> Words;
+    NameAndSync.split(Words, ' ', -1, /*KeepEmpty=*/false);
+    if (Words.empty()) {
       Error = ("clause '" + C + "': the cluster needs a name").str();
       return std::nullopt;
+    }
+    Cl.Name = Words[0].str();
+    for (StringRef W : ArrayRef<StringRef>(Words).drop_front()) {
+      auto [Key, Value] = W.split('=');
+      unsigned Prio;
+      if (Key == "prio" && !Value.getAsInteger(10, Prio) && Prio <= 3) {
+        Cl.Sync.Priority = Prio;
+      } else if (Key == "drain" && (Value == "lds" || Value == "none")) {
+        Cl.Sync.Drain = Value == "lds";
+      } else {
+        Error = ("cluster '" + Cl.Name + "': unknown sync attribute '" + W +
+                 "' (expected prio=0..3, drain=lds or drain=none)")
+                    .str();
+        return std::nullopt;
+      }
     }
     if (Cl.Joined && (L.Clusters.empty() || L.Clusters.back().Kind != ClusterKind::Mem)) {
       Error = ("clause '" + C + "': mem+ must follow a memory cluster").str();
@@ -328,6 +364,25 @@ std::optional<ClusterLayout> parseLayout(StringRef Text, unsigned NumDots,
     Error = "sync mem-priority and gate exclude each other (one sets the "
             "priorities of memory clusters, the other those of dot clusters)";
     return std::nullopt;
+  }
+  for (unsigned C = 0; C < L.Clusters.size(); ++C) {
+    const Cluster &Cl = L.Clusters[C];
+    if (Cl.Sync.Drain == std::optional<bool>(false) && L.barrierAfter(C)) {
+      Error = "cluster '" + Cl.Name + "': drain=none before a barrier (the "
+              "other wave group would race on its LDS accesses)";
+      return std::nullopt;
+    }
+    if (Cl.Sync.Priority && Cl.Joined) {
+      Error = "cluster '" + Cl.Name + "': prio= on a mem+ cluster (it runs at "
+              "the priority of the cluster it continues)";
+      return std::nullopt;
+    }
+    if (Cl.Sync.Priority && Cl.Kind == ClusterKind::Dot && L.GateDotEntry &&
+        *Cl.Sync.Priority > 2) {
+      Error = "cluster '" + Cl.Name + "': prio=3 on a gated dot (the gate "
+              "raises the dot one level above its entry: at most prio=2)";
+      return std::nullopt;
+    }
   }
   if (L.AsymmetricSync && !L.BarrierBetweenClusters) {
     Error = "sync asymmetric needs sync barrier (the skew is kept by barriers)";

@@ -35,6 +35,12 @@
 // accumulator; over all groups). The first cluster with a matching selector
 // takes an instruction.
 //
+// A cluster's name may be followed by its own sync policy, overriding the
+// flags for that cluster: `prio=N` (s_setprio N, 0-3) and `drain=lds|none`
+// (force the LDS drain at its end, or leave it out where no barrier
+// follows), e.g. `mem m1 prio=2: local-read@1` in an attention layout whose
+// second memory cluster must win over the other wave's softmax.
+//
 // `interleave NAME: KIND N, KIND N, ...` orders the instructions inside the
 // cluster NAME (declared before it): groups of N instructions of each KIND
 // (mfma, valu, salu, trans, vmem-read, vmem-write, ds-read, ds-write), in
@@ -85,6 +91,21 @@ const char *interleaveKindName(unsigned Mask);
 /// scheduler makes the real assignment).
 bool interleaveMatches(unsigned Mask, InstKind K, llvm::StringRef OpcodeName);
 
+/// A cluster's own sync policy, where it departs from the layout's flags
+/// (text: attributes after the cluster's name, `mem m0 prio=1 drain=lds:`).
+struct ClusterSync {
+  /// `prio=N` (0-3): the cluster runs at s_setprio N (gated dots: the first
+  /// MFMA at N, the rest at N+1). None: from the flags (dot 1, memory 0;
+  /// mem-priority: memory 1, dot 0).
+  std::optional<unsigned> Priority;
+  /// `drain=lds`: drain LDS at the cluster's end even where the flags would
+  /// not (no barrier, or dot-waits). `drain=none`: no drain before the next
+  /// cluster, the per-cluster dot-waits; only where no barrier follows (the
+  /// other wave group could otherwise race on what this cluster touched).
+  std::optional<bool> Drain;
+  bool empty() const { return !Priority && !Drain; }
+};
+
 struct Cluster {
   ClusterKind Kind;
   std::string Name;
@@ -96,6 +117,7 @@ struct Cluster {
   std::vector<Selector> Takes;
   /// Order inside the cluster (`interleave` clause); empty: none.
   std::vector<InterleaveGroup> Interleave;
+  ClusterSync Sync;
 };
 
 /// What a mode asks for; built from its text by the per-mode files.
@@ -134,6 +156,11 @@ struct ClusterLayout {
 
   /// Cluster for an instruction with a role, or -1 to let dependences decide.
   int desired(const InstInfo &I) const;
+  /// The s_setprio cluster C runs at: its own `prio=` or the flags'.
+  unsigned priority(unsigned C) const;
+  /// Whether an s_barrier follows cluster C (none after a cluster continued
+  /// by `mem+`, nor after the last one).
+  bool barrierAfter(unsigned C) const;
   /// The text form (parseLayout(print()) gives the same layout).
   std::string print() const;
 };
