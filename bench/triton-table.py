@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""The docs/triton.md "Project corpus" summary and table from the JSON rows of
+bench/triton_bench.py (--json): per kernel the model's cycles per K iteration of
+Triton's output without/with its pingpong, plain llc-22 and llc-22 + plugin, the
+mode or the reason it was refused, the ratios and the scratch bytes.
+
+  bash bench/triton-bench.sh --json out.json && python3 bench/triton-table.py out.json
+"""
+import json
+import math
+import sys
+
+
+def fmt(v):
+    if v is None:
+        return "-"
+    return ("%.1f" % v).rstrip("0").rstrip(".") if isinstance(v, float) else str(v)
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit("usage: triton-table.py ROWS.json")
+    rows = json.load(open(sys.argv[1]))
+    out = []
+    summary = {}
+    for arch in ("gfx942", "gfx950"):
+        sched = [r for r in rows if r.get("arch") == arch and r.get("mode", "none") != "none"
+                 and "vs-best" in r and "vs-llc" in r]
+        total = sum(1 for r in rows if r.get("arch") == arch)
+        g = lambda k: math.exp(sum(math.log(r[k]) for r in sched) / len(sched)) if sched else float("nan")
+        lo = lambda k: min(r[k] for r in sched) if sched else float("nan")
+        hi = lambda k: max(r[k] for r in sched) if sched else float("nan")
+        summary[arch] = (len(sched), total, g("vs-best"), lo("vs-best"), hi("vs-best"),
+                         g("vs-llc"), lo("vs-llc"), hi("vs-llc"))
+    out.append("| | gfx942 | gfx950 |")
+    out.append("|---|---|---|")
+    out.append("| kernels scheduled by the plugin | %d of %d | %d of %d |" %
+               (summary["gfx942"][0], summary["gfx942"][1], summary["gfx950"][0], summary["gfx950"][1]))
+    out.append("| geomean plugin vs the better of Triton with/without its pingpong (scheduled) | "
+               "**%.3f** (%.3f–%.3f) | **%.3f** (%.3f–%.3f) |" % (summary["gfx942"][2:5] + summary["gfx950"][2:5]))
+    out.append("| geomean plugin vs plain llc-22 on the same IR (scheduled) | "
+               "**%.3f** (%.3f–%.3f) | **%.3f** (%.3f–%.3f) |" % (summary["gfx942"][5:8] + summary["gfx950"][5:8]))
+    out.append("")
+    out.append("| kernel | Triton | Triton-pp | llc-22 | plugin | mode | vs-best | vs-llc | spill llc → plugin (B) |")
+    out.append("|---|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        mode = r.get("mode", "none")
+        if mode == "none":
+            mode = "— " + (r.get("why") or "not scheduled")[:64].rstrip()
+        cells = [r["case"], fmt(r.get("triton")), fmt(r.get("triton-pp")), fmt(r.get("llc")),
+                 fmt(r.get("plugin")), mode,
+                 "%.3f" % r["vs-best"] if "vs-best" in r else "-",
+                 "%.3f" % r["vs-llc"] if "vs-llc" in r else "-",
+                 "%s → %s" % (r.get("llc-scratch", "-"), r.get("plugin-scratch", "-"))]
+        out.append("| " + " | ".join(cells) + " |")
+    print("\n".join(out))
+
+
+if __name__ == "__main__":
+    main()
