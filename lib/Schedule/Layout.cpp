@@ -63,7 +63,8 @@ bool interleaveMatches(unsigned Mask, InstKind K, StringRef N) {
 }
 
 bool Selector::matches(const InstInfo &I, unsigned NumDots) const {
-  if (I.R != R || (Op && I.Op != *Op) || (Group && I.Group != *Group))
+  if (I.R != R || (Op && I.Op != *Op) || (Group && I.Group != *Group) ||
+      (Stage && I.StagesAhead != *Stage))
     return false;
   if (!Slices)
     return true;
@@ -125,6 +126,8 @@ std::string ClusterLayout::print() const {
       S += roleName(Sel.R);
       if (Sel.Op)
         S += *Sel.Op == Operand::A ? ".a" : (*Sel.Op == Operand::B ? ".b" : ".-");
+      if (Sel.Stage)
+        S += "~" + std::to_string(*Sel.Stage);
       if (Sel.Group)
         S += "@" + std::to_string(*Sel.Group);
       if (Sel.Slices) {
@@ -189,6 +192,18 @@ bool parseSelector(StringRef T, Selector &S, std::string &Error) {
     }
     S.Group = G;
     T = T.take_front(At);
+  }
+  size_t Tilde = T.find('~');
+  if (Tilde != StringRef::npos) {
+    unsigned Stage;
+    if (T.drop_front(Tilde + 1).trim().getAsInteger(10, Stage)) {
+      Error = ("selector '" + T + "': expected ~N (a pipeline stage distance) "
+               "after the role")
+                  .str();
+      return false;
+    }
+    S.Stage = Stage;
+    T = T.take_front(Tilde);
   }
   auto [RoleText, OpText] = T.split('.');
   std::optional<Role> R = roleByName(RoleText.trim());

@@ -27,6 +27,8 @@
 // `inter-dot`, `async-copy`; a side-load is a global load VALU combines with
 // an operand read from LDS, e.g. a scale vector; an async-copy is an LDS DMA),
 // optionally `.a`/`.b` for the operand,
+// optionally `~N` for the pipeline stage (writes, DMA and prefetching loads
+// whose data is read N iterations later, e.g. `async-copy~2` at three stages),
 // optionally `@G` for dot group G
 // (chained dots: `dot@0` is Q K^T, `dot@1` P V, `local-read@1` the reads of
 // P V's operands, `local-write@0` the writes that fill Q K^T's buffers,
@@ -71,6 +73,9 @@ struct Selector {
   Role R = Role::Other;
   std::optional<Operand> Op; // none: any operand
   std::optional<unsigned> Group; // dot group (chained dots); none: any
+  /// Pipeline stage: iterations between an LDS write / LDS DMA / prefetching
+  /// load and the reads of its data (InstInfo::StagesAhead); none: any.
+  std::optional<unsigned> Stage;
   unsigned Slices = 0;       // 0: any slice
   unsigned First = 0, Last = 0;
   bool matches(const InstInfo &I, unsigned NumDots) const;
