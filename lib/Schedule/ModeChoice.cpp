@@ -27,7 +27,7 @@ std::string unscheduledShapes(const LoopModel &M) {
                      " async copies" +
                      (M.NumStages ? ", " + N(M.NumStages) + " stages" : "") +
                      ")");
-  if (M.scaled() && (!M.NumAsyncCopies || OtherShape))
+  if (M.scaled() && OtherShape)
     Shapes.push_back("scaled MFMA (v_mfma_scale with A/B scales)");
   // Two chained dots alone are the chained-dot mode's; with another shape
   // no mode takes they are named too.
