@@ -63,7 +63,11 @@ bool interleaveMatches(unsigned Mask, InstKind K, StringRef N) {
 }
 
 bool Selector::matches(const InstInfo &I, unsigned NumDots) const {
-  if (I.R != R || (Op && I.Op != *Op) || (Group && I.Group != *Group) ||
+  // A scale goes with its operand: ".a" takes A and the A-scale.
+  Operand Own = I.Op == Operand::ScaleA   ? Operand::A
+                : I.Op == Operand::ScaleB ? Operand::B
+                                          : I.Op;
+  if (I.R != R || (Op && Own != *Op) || (Group && I.Group != *Group) ||
       (Stage && I.StagesAhead != *Stage))
     return false;
   if (!Slices)

@@ -19,14 +19,15 @@ std::string unscheduledShapes(const LoopModel &M) {
   // LDS DMA alone is what the async modes schedule; with another shape it
   // is named too. Crossbar ops next to LDS DMA are Triton's coalesced async
   // copy shuffling its global offsets (ds_bpermute): address arithmetic,
-  // placed by dependences like the rest.
-  bool OtherShape = M.scaled() || M.chainedDots() || M.NumDirectLoads;
+  // placed by dependences like the rest. Scaled MFMA is no other shape
+  // there: the scales are operands, their DMA and reads go with A or B.
+  bool OtherShape = M.chainedDots() || M.NumDirectLoads;
   if (M.NumAsyncCopies && OtherShape)
     Shapes.push_back("operands through LDS DMA (" + N(M.NumAsyncCopies) +
                      " async copies" +
                      (M.NumStages ? ", " + N(M.NumStages) + " stages" : "") +
                      ")");
-  if (M.scaled())
+  if (M.scaled() && OtherShape)
     Shapes.push_back("scaled MFMA (v_mfma_scale with A/B scales)");
   // Two chained dots alone are the chained-dot mode's; with another shape
   // no mode takes they are named too.
