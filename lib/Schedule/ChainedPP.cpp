@@ -68,6 +68,20 @@ static std::string chainedPP8Split(const LoopModel &M) {
          std::to_string(M.NumDots - 1) + S + "; "
          "interleave dot0: mfma 1";
 }
+// 8 waves, operands through LDS DMA (seed 001's two dot chains with two
+// stages, which Triton's pass leaves alone): no ds_write to keep apart from
+// the reads, so four clusters: K's reads with every DMA, Q K^T, the softmax
+// with V's reads, P V. The DMA's place and its waits are the async rules'
+// (planClusters checks dmaAfterLastRead / dmaDeadline). Measured in the
+// model on attn_f16_128x64x128_w8_ns2_gfx950_async: the DMA of V with K's
+// (3 of 4 placed there by dependences otherwise) beats V's DMA in mem1, the
+// softmax with Q K^T, and the six-cluster split (docs/modes.md).
+static const char *ChainedPP8AsyncLayout =
+    "pingpong-layout v1; sync barrier asymmetric delay-global-data mem-priority; "
+    "mem mem0: local-read@0, async-copy; "
+    "dot dot0: dot@0; "
+    "mem mem1: inter-dot, local-read@1; "
+    "dot dot1: dot@1";
 static const char *ChainedPP8Layout =
     "pingpong-layout v1; sync barrier asymmetric delay-global-data mem-priority; "
     "mem mem0: local-read, global-load; "
@@ -75,7 +89,7 @@ static const char *ChainedPP8Layout =
     "mem mem1: local-write; "
     "dot dot1: dot@1";
 
-unsigned chainedPPVariants(const LoopModel &) { return 2; }
+unsigned chainedPPVariants(const LoopModel &M) { return M.NumAsyncCopies ? 1 : 2; }
 
 std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
                                              unsigned Variant) {
@@ -94,6 +108,15 @@ std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
     Why.Reason = Name + " needs 4 or 8 waves per workgroup; this kernel has " +
                  std::to_string(M.Waves);
     return std::nullopt;
+  }
+  if (M.NumAsyncCopies) {
+    if (M.Waves != 8) {
+      Why.Reason = Name + " places LDS DMA only at 8 waves (the barriers "
+                          "its waits need); this kernel has " +
+                   std::to_string(M.Waves);
+      return std::nullopt;
+    }
+    return builtinLayout(ChainedPP8AsyncLayout, Mode::ChainedPP, M, Why);
   }
   if (M.Waves == 4)
     return builtinLayout(ChainedPP4Layouts[Variant ? 1 : 0], Mode::ChainedPP,
