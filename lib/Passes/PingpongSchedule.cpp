@@ -52,6 +52,25 @@ void initializePingpongWaitsPass(PassRegistry &);
 } // namespace llvm
 
 namespace {
+
+/// ", tile MxNxK (B bits)" for a GEMM; for chained dots, which have no single
+/// tile, each dot's shape per wave: accumulators x K steps of which MFMA.
+std::string tileText(const LoopModel &M) {
+  if (!M.chainedDots() || M.TileBits)
+    return ", tile " + std::to_string(M.TileM) + "x" + std::to_string(M.TileN) +
+           "x" + std::to_string(M.TileK) + " (" + std::to_string(M.TileBits) +
+           " bits)";
+  std::string S = ", dots";
+  for (unsigned G = 0; G < M.Groups.size(); ++G) {
+    const DotGroup &DG = M.Groups[G];
+    S += (G ? ", " : " ") + std::to_string(G) + ": " +
+         std::to_string(DG.NumAccumulators) + " accumulators x " +
+         std::to_string(DG.ChainLen) + " K steps of " +
+         std::to_string(DG.Shape.M) + "x" + std::to_string(DG.Shape.N) + "x" +
+         std::to_string(DG.Shape.K);
+  }
+  return S;
+}
 enum class DMAMode { Off, Hoist };
 }
 static cl::opt<DMAMode> DMAOpt(
@@ -335,10 +354,7 @@ void PingpongSchedule::applied(MachineLoop &L, const Directive &D,
       << ore::NV("MFMA", std::to_string(M.Shape.M) + "x" +
                              std::to_string(M.Shape.N) + "x" +
                              std::to_string(M.Shape.K))
-      << ", tile " << ore::NV("Tile", std::to_string(M.TileM) + "x" +
-                                         std::to_string(M.TileN) + "x" +
-                                         std::to_string(M.TileK))
-      << " (" << ore::NV("TileBits", M.TileBits) << " bits); clusters: "
+      << ore::NV("Tile", tileText(M)) << "; clusters: "
       << ore::NV("Clusters", C.Plan.describe(C.Work))
       << (M.OldSchedule.empty()
               ? std::string()
