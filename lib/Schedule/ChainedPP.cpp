@@ -70,16 +70,16 @@ static std::string chainedPP8Split(const LoopModel &M) {
 }
 // 8 waves, operands through LDS DMA (seed 001's two dot chains with two
 // stages, which Triton's pass leaves alone): no ds_write to keep apart from
-// the reads, so four clusters: K's reads with every DMA, Q K^T, the softmax
-// with V's reads, P V. The DMA's place and its waits are the async rules'
-// (planClusters checks dmaAfterLastRead / dmaDeadline). Measured in the
-// model on attn_f16_128x64x128_w8_ns2_gfx950_async: the DMA of V with K's
-// (3 of 4 placed there by dependences otherwise) beats V's DMA in mem1, the
-// softmax with Q K^T, and the six-cluster split (docs/modes.md).
+// the reads, so four clusters: K's reads, Q K^T with every DMA issued among
+// its MFMAs, the softmax with V's reads, P V. The DMA's waits are the async
+// rules' (planClusters checks dmaAfterLastRead / dmaDeadline). Measured in
+// the model on attn_f16_128x64x128_w8_ns2_gfx950_async: the DMA in dot0
+// beats it in mem0 with K's reads, in mem1, split by operand, and in dot1
+// (docs/modes.md).
 static const char *ChainedPP8AsyncLayout =
     "pingpong-layout v1; sync barrier asymmetric delay-global-data mem-priority; "
-    "mem mem0: local-read@0, async-copy; "
-    "dot dot0: dot@0; "
+    "mem mem0: local-read@0; "
+    "dot dot0: dot@0, async-copy; "
     "mem mem1: inter-dot, local-read@1; "
     "dot dot1: dot@1";
 static const char *ChainedPP8Layout =
