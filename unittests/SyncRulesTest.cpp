@@ -133,6 +133,21 @@ TEST(SyncRules, BufferIdentity) {
   B.Range = std::make_pair(int64_t(16), int64_t(32));
   EXPECT_EQ(overlap(A, B).O, Overlap::Disjoint);
   B.Range.reset();
+  // Lane-dependent addresses: extents bound the bytes; apart proves
+  // disjoint, overlapping proves nothing (not Bytes).
+  A.Range.reset();
+  A.Extent = std::make_pair(int64_t(0), int64_t(16384));
+  B.Extent = std::make_pair(int64_t(16384), int64_t(32768));
+  EXPECT_EQ(overlap(A, B).O, Overlap::Disjoint); // K's tile, V's tile
+  B.Extent = std::make_pair(int64_t(16376), int64_t(32768));
+  EXPECT_EQ(overlap(A, B).O, Overlap::Unknown);
+  A.Range = std::make_pair(int64_t(32760), int64_t(32776)); // constant address
+  EXPECT_EQ(overlap(A, B).O, Overlap::Unknown);
+  A.Range = std::make_pair(int64_t(0), int64_t(8));
+  EXPECT_EQ(overlap(A, B).O, Overlap::Disjoint);
+  A.Range.reset();
+  A.Extent.reset();
+  B.Extent.reset();
   // Triton's async copies: the copy in scope A, the read !noalias to it.
   A.Scopes = {{&ScopeA, &Domain}};
   B.Scopes = {{&ScopeB, &Domain}};

@@ -2,9 +2,14 @@
 #include "pingpong/Analysis/LDSObjects.h"
 
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DerivedTypes.h"
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/CodeGen/MachineMemOperand.h"
 #include "llvm/IR/DataLayout.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/Support/KnownBits.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Metadata.h"
 
@@ -52,6 +57,77 @@ std::string scopeName(const MDNode *List) {
   return "";
 }
 
+/// [lo, hi] of the byte offset of pointer P from Obj over every value its
+/// variable GEP indices may take (their known bits), or nullopt when P is
+/// not Obj plus GEPs (constant or instruction) with non-negative indices.
+std::optional<std::pair<int64_t, int64_t>>
+offsetBounds(const Value *P, const Value *Obj, const DataLayout &DL,
+             unsigned Depth = 0) {
+  P = P->stripPointerCasts();
+  if (P == Obj)
+    return std::make_pair(int64_t(0), int64_t(0));
+  auto *GEP = dyn_cast<GEPOperator>(P);
+  if (!GEP || Depth > 8)
+    return std::nullopt;
+  auto Base = offsetBounds(GEP->getPointerOperand(), Obj, DL, Depth + 1);
+  if (!Base)
+    return std::nullopt;
+  int64_t Lo = Base->first, Hi = Base->second;
+  constexpr int64_t Limit = int64_t(1) << 32; // far beyond any LDS
+  for (gep_type_iterator GTI = gep_type_begin(GEP), E = gep_type_end(GEP);
+       GTI != E; ++GTI) {
+    const Value *Idx = GTI.getOperand();
+    if (StructType *ST = GTI.getStructTypeOrNull()) {
+      auto *CI = dyn_cast<ConstantInt>(Idx);
+      if (!CI)
+        return std::nullopt;
+      int64_t Off = DL.getStructLayout(ST)->getElementOffset(CI->getZExtValue());
+      Lo += Off;
+      Hi += Off;
+      continue;
+    }
+    int64_t Stride = GTI.getSequentialElementStride(DL).getKnownMinValue();
+    KnownBits KB = computeKnownBits(Idx, DL);
+    if (!KB.isNonNegative() || KB.getBitWidth() > 64)
+      return std::nullopt;
+    uint64_t Min = KB.getMinValue().getZExtValue();
+    uint64_t Max = KB.getMaxValue().getZExtValue();
+    if (Max >= uint64_t(Limit) || Stride <= 0 || Stride >= Limit)
+      return std::nullopt;
+    Lo += int64_t(Min) * Stride;
+    Hi += int64_t(Max) * Stride;
+    if (Hi >= Limit)
+      return std::nullopt;
+  }
+  return std::make_pair(Lo, Hi);
+}
+
+/// Bytes of Obj every LDS memory operand of MI may touch, over all lanes
+/// (the hull of the operands' bounds); nullopt when one cannot be bounded.
+std::optional<std::pair<int64_t, int64_t>> ldsExtent(const MachineInstr &MI,
+                                                     const Value *Obj,
+                                                     const DataLayout &DL) {
+  std::optional<std::pair<int64_t, int64_t>> Hull;
+  for (const MachineMemOperand *MMO : MI.memoperands()) {
+    if (MMO->getAddrSpace() != 3)
+      continue;
+    const Value *V = MMO->getValue();
+    if (!V || getUnderlyingObject(V) != Obj || !MMO->getSize().hasValue() ||
+        MMO->getSize().isScalable() || MMO->getOffset() < 0)
+      return std::nullopt;
+    auto B = offsetBounds(V, Obj, DL);
+    if (!B)
+      return std::nullopt;
+    int64_t Lo = B->first + MMO->getOffset();
+    int64_t Hi = B->second + MMO->getOffset() +
+                 int64_t(MMO->getSize().getValue().getKnownMinValue());
+    Hull = Hull ? std::make_pair(std::min(Hull->first, Lo),
+                                 std::max(Hull->second, Hi))
+                : std::make_pair(Lo, Hi);
+  }
+  return Hull;
+}
+
 } // namespace
 
 sync::LDSRegion ldsRegionOf(const MachineInstr &MI, bool LaneUniform) {
@@ -78,6 +154,10 @@ sync::LDSRegion ldsRegionOf(const MachineInstr &MI, bool LaneUniform) {
       R.Range = std::make_pair(Off + LDS->getOffset(),
                                Off + LDS->getOffset() +
                                    int64_t(LDS->getSize().getValue().getKnownMinValue()));
+    // Lane-dependent addresses: a bound from the GEP indices' known bits.
+    // Not for LDS DMA: its lanes write past the address the operand names.
+    else if (LaneUniform)
+      R.Extent = ldsExtent(MI, Obj, DL);
   }
   return R;
 }

@@ -52,6 +52,20 @@ void initializePingpongWaitsPass(PassRegistry &);
 } // namespace llvm
 
 namespace {
+
+/// Each chained dot's shape per wave: accumulators x K steps of which MFMA.
+std::string dotShapes(const LoopModel &M) {
+  std::string S;
+  for (unsigned G = 0; G < M.Groups.size(); ++G) {
+    const DotGroup &DG = M.Groups[G];
+    S += (G ? ", " : "") + std::to_string(G) + ": " +
+         std::to_string(DG.NumAccumulators) + " accumulators x " +
+         std::to_string(DG.ChainLen) + " K steps of " +
+         std::to_string(DG.Shape.M) + "x" + std::to_string(DG.Shape.N) + "x" +
+         std::to_string(DG.Shape.K);
+  }
+  return S;
+}
 enum class DMAMode { Off, Hoist };
 }
 static cl::opt<DMAMode> DMAOpt(
@@ -334,11 +348,16 @@ void PingpongSchedule::applied(MachineLoop &L, const Directive &D,
       << ore::NV("Waves", M.Waves) << " waves, mfma "
       << ore::NV("MFMA", std::to_string(M.Shape.M) + "x" +
                              std::to_string(M.Shape.N) + "x" +
-                             std::to_string(M.Shape.K))
-      << ", tile " << ore::NV("Tile", std::to_string(M.TileM) + "x" +
-                                         std::to_string(M.TileN) + "x" +
-                                         std::to_string(M.TileK))
-      << " (" << ore::NV("TileBits", M.TileBits) << " bits); clusters: "
+                             std::to_string(M.Shape.K));
+    // Chained dots have no single GEMM tile: each dot's shape instead.
+    if (M.chainedDots() && !M.TileBits)
+      R << ", dots " << ore::NV("Dots", dotShapes(M));
+    else
+      R << ", tile " << ore::NV("Tile", std::to_string(M.TileM) + "x" +
+                                           std::to_string(M.TileN) + "x" +
+                                           std::to_string(M.TileK))
+        << " (" << ore::NV("TileBits", M.TileBits) << " bits)";
+    R << "; clusters: "
       << ore::NV("Clusters", C.Plan.describe(C.Work))
       << (M.OldSchedule.empty()
               ? std::string()

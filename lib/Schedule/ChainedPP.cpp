@@ -40,9 +40,48 @@ static const char *ChainedPP4Layouts[] = {
 
 // 8 waves: s_barrier between clusters and the asymmetric sync (waves 4-7 one
 // cluster behind), the memory clusters raised, the softmax with Q K^T. The
-// LDS writes must sit two barrier intervals from every read (the other wave
-// group runs the neighbouring cluster) and K and V share that rule, so all
-// reads go to the first memory cluster and the writes to the second.
+// LDS writes must sit two barrier intervals from every read of their buffer
+// (the other wave group runs the neighbouring cluster). Variant 0 reads V
+// with the softmax, after Q K^T, so V's registers are not live across it,
+// and splits P V in two halves with the writes between them: K's reads
+// (mem0) and V's (mem1) are both two intervals from the writes (mem2), which
+// the per-buffer check in planClusters allows where K's and V's tiles are
+// proven apart. The softmax in mem1 and Q K^T's MFMAs kept in their order
+// (the interleave clause): the model's best of the orders tried on
+// attn_f16_128x64x128_w8_ns2_gfx942 (docs/modes.md). The
+// fallback, for buffers not proven apart: every read in the first memory
+// cluster, the writes in the second.
+static std::string chainedPP8Split(const LoopModel &M) {
+  const DotGroup &PV = M.Groups[1];
+  unsigned First = PV.FirstDotOrder, Half = PV.NumDots / 2;
+  // Slices of size one dot: a slice index is a dot's position in the order.
+  std::string S = "/" + std::to_string(M.NumDots) + "]";
+  return "pingpong-layout v1; sync barrier asymmetric delay-global-data "
+         "mem-priority; "
+         "mem mem0: local-read@0, global-load; "
+         "dot dot0: dot@0; "
+         "mem mem1: inter-dot, local-read@1; "
+         "dot dot1: dot@1[" + std::to_string(First) + "-" +
+         std::to_string(First + Half - 1) + S + "; "
+         "mem mem2: local-write; "
+         "dot dot1.tail: dot@1[" + std::to_string(First + Half) + "-" +
+         std::to_string(M.NumDots - 1) + S + "; "
+         "interleave dot0: mfma 1";
+}
+// 8 waves, operands through LDS DMA (seed 001's two dot chains with two
+// stages, which Triton's pass leaves alone): no ds_write to keep apart from
+// the reads, so four clusters: K's reads, Q K^T with every DMA issued among
+// its MFMAs, the softmax with V's reads, P V. The DMA's waits are the async
+// rules' (planClusters checks dmaAfterLastRead / dmaDeadline). Measured in
+// the model on attn_f16_128x64x128_w8_ns2_gfx950_async: the DMA in dot0
+// beats it in mem0 with K's reads, in mem1, split by operand, and in dot1
+// (docs/modes.md).
+static const char *ChainedPP8AsyncLayout =
+    "pingpong-layout v1; sync barrier asymmetric delay-global-data mem-priority; "
+    "mem mem0: local-read@0; "
+    "dot dot0: dot@0, async-copy; "
+    "mem mem1: inter-dot, local-read@1; "
+    "dot dot1: dot@1";
 static const char *ChainedPP8Layout =
     "pingpong-layout v1; sync barrier asymmetric delay-global-data mem-priority; "
     "mem mem0: local-read, global-load; "
@@ -50,7 +89,7 @@ static const char *ChainedPP8Layout =
     "mem mem1: local-write; "
     "dot dot1: dot@1";
 
-unsigned chainedPPVariants(const LoopModel &M) { return M.Waves == 4 ? 2 : 1; }
+unsigned chainedPPVariants(const LoopModel &M) { return M.NumAsyncCopies ? 1 : 2; }
 
 std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
                                              unsigned Variant) {
@@ -70,9 +109,22 @@ std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
                  std::to_string(M.Waves);
     return std::nullopt;
   }
-  const char *Text =
-      M.Waves == 8 ? ChainedPP8Layout : ChainedPP4Layouts[Variant ? 1 : 0];
-  return builtinLayout(Text, Mode::ChainedPP, M, Why);
+  if (M.NumAsyncCopies) {
+    if (M.Waves != 8) {
+      Why.Reason = Name + " places LDS DMA only at 8 waves (the barriers "
+                          "its waits need); this kernel has " +
+                   std::to_string(M.Waves);
+      return std::nullopt;
+    }
+    return builtinLayout(ChainedPP8AsyncLayout, Mode::ChainedPP, M, Why);
+  }
+  if (M.Waves == 4)
+    return builtinLayout(ChainedPP4Layouts[Variant ? 1 : 0], Mode::ChainedPP,
+                         M, Why);
+  // The split needs P V in two equal halves; otherwise only the fallback.
+  if (Variant == 0 && M.Groups[1].NumDots >= 2 && M.Groups[1].NumDots % 2 == 0)
+    return builtinLayout(chainedPP8Split(M).c_str(), Mode::ChainedPP, M, Why);
+  return builtinLayout(ChainedPP8Layout, Mode::ChainedPP, M, Why);
 }
 
 } // namespace pingpong

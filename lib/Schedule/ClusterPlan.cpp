@@ -1,6 +1,7 @@
 //===- ClusterPlan.cpp - placing instructions in clusters -----------------===//
 #include "pingpong/Schedule/ClusterPlan.h"
 #include "pingpong/Analysis/DepGraph.h"
+#include "pingpong/Analysis/LDSObjects.h"
 #include "pingpong/Sync/SyncRules.h"
 #include "pingpong/Sync/Waitcnt.h"
 
@@ -321,32 +322,35 @@ std::optional<ClusterPlan> planClusters(const LoopModel &M, const DepGraph &G,
       }
   }
   // With the loop's own barriers replaced by the layout's, the layout must
-  // keep LDS reads and writes apart: not in one barrier interval, and with
-  // the asymmetric skew (the other wave group one cluster behind) not in
-  // neighbouring ones, the last and the first included.
+  // keep LDS reads and writes of one buffer apart: not in one barrier
+  // interval, and with the asymmetric skew (the other wave group one cluster
+  // behind) not in neighbouring ones, the last and the first included.
+  // Accesses the buffer identity proves disjoint (e.g. K's tile and V's in
+  // one arena) may share or neighbour an interval.
   if (Layout.BarrierBetweenClusters) {
     std::vector<unsigned> Interval(NC, 0);
     for (unsigned CI = 1; CI < NC; ++CI)
       Interval[CI] = Interval[CI - 1] + !Layout.Clusters[CI].Joined;
     unsigned NI = Interval[NC - 1] + 1;
-    std::vector<int> Reads(NI, -1), Writes(NI, -1);
+    std::vector<unsigned> Reads, Writes;
+    std::vector<sync::LDSRegion> Region(N);
     for (unsigned I = 0; I < N; ++I) {
       InstKind K = M.Insts[I].Kind;
-      if (K == InstKind::LDSRead)
-        Reads[Interval[C[I]]] = C[I];
-      else if (K == InstKind::LDSWrite)
-        Writes[Interval[C[I]]] = C[I];
+      if (K != InstKind::LDSRead && K != InstKind::LDSWrite)
+        continue;
+      (K == InstKind::LDSRead ? Reads : Writes).push_back(I);
+      Region[I] = ldsRegionOf(*M.Insts[I].MI);
     }
-    for (unsigned R = 0; R < NI; ++R)
-      for (unsigned W = 0; W < NI; ++W) {
-        if (Reads[R] < 0 || Writes[W] < 0)
-          continue;
+    for (unsigned Rd : Reads)
+      for (unsigned Wr : Writes) {
+        unsigned R = Interval[C[Rd]], W = Interval[C[Wr]];
         unsigned Dist = std::min((R + NI - W) % NI, (W + NI - R) % NI);
-        if (Dist > (Layout.AsymmetricSync ? 1u : 0u))
+        if (Dist > (Layout.AsymmetricSync ? 1u : 0u) ||
+            sync::overlap(Region[Rd], Region[Wr]).O == sync::Overlap::Disjoint)
           continue;
         Why.Reason = "the layout puts LDS reads (" +
-                     Layout.Clusters[Reads[R]].Name + ") and LDS writes (" +
-                     Layout.Clusters[Writes[W]].Name + ") " +
+                     Layout.Clusters[C[Rd]].Name + ") and LDS writes (" +
+                     Layout.Clusters[C[Wr]].Name + ") " +
                      (Dist ? "in neighbouring barrier intervals, which the "
                              "asymmetric skew runs at the same time"
                            : "in one barrier interval") +

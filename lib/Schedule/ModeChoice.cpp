@@ -21,7 +21,10 @@ std::string unscheduledShapes(const LoopModel &M) {
   // copy shuffling its global offsets (ds_bpermute): address arithmetic,
   // placed by dependences like the rest. Scaled MFMA is no other shape
   // there: the scales are operands, their DMA and reads go with A or B.
-  bool OtherShape = M.chainedDots() || M.NumDirectLoads;
+  // Two chained dots fed by LDS DMA at 8 waves are the chained-dot mode's
+  // (its layout places the DMA; seed 001's two dot chains with two stages).
+  bool ChainedDMA = M.chainedDots() && M.Groups.size() == 2 && M.Waves == 8;
+  bool OtherShape = (M.chainedDots() && !ChainedDMA) || M.NumDirectLoads;
   if (M.NumAsyncCopies && OtherShape)
     Shapes.push_back("operands through LDS DMA (" + N(M.NumAsyncCopies) +
                      " async copies" +
@@ -31,8 +34,8 @@ std::string unscheduledShapes(const LoopModel &M) {
     Shapes.push_back("scaled MFMA (v_mfma_scale with A/B scales)");
   // Two chained dots alone are the chained-dot mode's; with another shape
   // no mode takes they are named too.
-  bool Others = M.NumAsyncCopies || M.scaled() || M.NumDirectLoads ||
-                M.NumCrossbar;
+  bool Others = (M.NumAsyncCopies && !ChainedDMA) || M.scaled() ||
+                M.NumDirectLoads || M.NumCrossbar;
   if (M.chainedDots() && (M.Groups.size() > 2 || Others)) {
     unsigned InterDot = 0;
     for (const DotGroup &G : M.Groups)

@@ -276,6 +276,13 @@ OverlapResult overlap(const LDSRegion &A, const LDSRegion &B) {
     R.Hi = uint32_t(Hi);
     return R;
   }
+  // Bounds of lane-dependent addresses prove only that accesses miss.
+  auto Bound = [](const LDSRegion &X) { return X.Range ? X.Range : X.Extent; };
+  if (auto BA = Bound(A), BB = Bound(B);
+      BA && BB && (BA->second <= BB->first || BB->second <= BA->first)) {
+    R.O = Overlap::Disjoint;
+    return R;
+  }
   // One declared variable (a sized object; LLVM's LDS lowering gives each
   // __shared__ variable of a kernel its own alias scope): the same key is the
   // same buffer. An arena holds many buffers: its key says nothing.

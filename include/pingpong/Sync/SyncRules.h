@@ -190,6 +190,10 @@ struct LDSRegion {
   /// not identify a buffer.
   bool Arena = false;
   std::optional<std::pair<int64_t, int64_t>> Range; // [lo, hi) in Object
+  /// [lo, hi) in Object holding every byte any lane may touch (a bound, not
+  /// the bytes: lane-dependent addresses of an arena's buffers, e.g. K's and
+  /// V's tiles in Triton's global_smem). Disjoint extents: disjoint accesses.
+  std::optional<std::pair<int64_t, int64_t>> Extent;
   llvm::SmallVector<ScopeRef, 2> Scopes, NoAlias;    // !alias.scope, !noalias
 };
 
