@@ -20,46 +20,16 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "test", "MLIR", "Inputs"))
 import gather  # noqa: E402  (base_values, reference)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "test", "MLIR", "gpu-numeric"))
+from cuda_driver import Driver  # noqa: E402
 
-try:
-    cuda = ctypes.CDLL("libcuda.so.1")
-except OSError as e:
-    sys.exit(f"launch_gather.py: no NVIDIA driver here ({e}); run this on the GPU machine")
-
-CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16
+_driver = Driver("launch_gather.py")
+cuda, check, device_buffer = _driver.cuda, _driver.check, _driver.device_buffer
+init_context = _driver.init_context
 # CUDA 12.8 added cuEventElapsedTime_v2 (same arguments); older drivers have
 # only the first.
 elapsed = getattr(cuda, "cuEventElapsedTime_v2", None) or cuda.cuEventElapsedTime
-
-
-def check(rc, what):
-    if rc != 0:
-        msg = ctypes.c_char_p()
-        cuda.cuGetErrorString(rc, ctypes.byref(msg))
-        raise RuntimeError(f"{what}: CUDA error {rc} ({msg.value.decode() if msg.value else '?'})")
-
-
-def init_context():
-    check(cuda.cuInit(0), "cuInit")
-    dev = ctypes.c_int()
-    check(cuda.cuDeviceGet(ctypes.byref(dev), 0), "cuDeviceGet")
-    devname = ctypes.create_string_buffer(256)
-    cuda.cuDeviceGetName(devname, 256, dev)
-    sms = ctypes.c_int()
-    check(cuda.cuDeviceGetAttribute(ctypes.byref(sms), CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev),
-          "cuDeviceGetAttribute")
-    ctx = ctypes.c_void_p()
-    check(cuda.cuDevicePrimaryCtxRetain(ctypes.byref(ctx), dev), "cuDevicePrimaryCtxRetain")
-    check(cuda.cuCtxSetCurrent(ctx), "cuCtxSetCurrent")
-    return devname.value.decode(), sms.value
-
-
-def device_buffer(data_bytes):
-    ptr = ctypes.c_uint64()
-    check(cuda.cuMemAlloc_v2(ctypes.byref(ptr), ctypes.c_size_t(len(data_bytes))), "cuMemAlloc")
-    check(cuda.cuMemcpyHtoD_v2(ptr, ctypes.create_string_buffer(data_bytes, len(data_bytes)),
-                               ctypes.c_size_t(len(data_bytes))), "cuMemcpyHtoD")
-    return ptr
 
 
 def indices(dist, bucket, rnumel, seed):

@@ -14,25 +14,10 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Inputs"))
 import check_gemm  # noqa: E402
 
-try:
-    cuda = ctypes.CDLL("libcuda.so.1")
-except OSError as e:
-    sys.exit(f"launch_nvvm.py: no NVIDIA driver here ({e}); run this on the GPU machine")
+from cuda_driver import Driver  # noqa: E402
 
-
-def check(rc, what):
-    if rc != 0:
-        msg = ctypes.c_char_p()
-        cuda.cuGetErrorString(rc, ctypes.byref(msg))
-        raise RuntimeError(f"{what}: CUDA error {rc} ({msg.value.decode() if msg.value else '?'})")
-
-
-def device_buffer(data_bytes):
-    ptr = ctypes.c_uint64()
-    check(cuda.cuMemAlloc_v2(ctypes.byref(ptr), ctypes.c_size_t(len(data_bytes))), "cuMemAlloc")
-    buf = ctypes.create_string_buffer(data_bytes, len(data_bytes))
-    check(cuda.cuMemcpyHtoD_v2(ptr, buf, ctypes.c_size_t(len(data_bytes))), "cuMemcpyHtoD")
-    return ptr
+_driver = Driver("launch_nvvm.py")
+cuda, check, device_buffer = _driver.cuda, _driver.check, _driver.device_buffer
 
 
 def run_one(d, name, tile, waves, shape):
@@ -62,15 +47,7 @@ def run_one(d, name, tile, waves, shape):
 
 
 def init_context():
-    check(cuda.cuInit(0), "cuInit")
-    dev = ctypes.c_int()
-    check(cuda.cuDeviceGet(ctypes.byref(dev), 0), "cuDeviceGet")
-    devname = ctypes.create_string_buffer(256)
-    cuda.cuDeviceGetName(devname, 256, dev)
-    ctx = ctypes.c_void_p()
-    check(cuda.cuDevicePrimaryCtxRetain(ctypes.byref(ctx), dev), "cuDevicePrimaryCtxRetain")
-    check(cuda.cuCtxSetCurrent(ctx), "cuCtxSetCurrent")
-    return devname.value.decode()
+    return _driver.init_context()[0]
 
 
 def one(d, line):
