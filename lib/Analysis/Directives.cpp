@@ -61,10 +61,14 @@ const char *modeName(Mode M) {
   return "?";
 }
 
+/// Every mode a directive may name, in the order errors list them.
+static constexpr Mode AllModes[] = {
+    Mode::Auto,       Mode::Off,        Mode::OnePP,
+    Mode::TwoPP,      Mode::FourPP,     Mode::AsyncTwoPP,
+    Mode::AsyncOnePP, Mode::AsyncFourPP, Mode::ChainedPP};
+
 std::optional<Mode> parseMode(StringRef S) {
-  for (Mode M : {Mode::Auto, Mode::Off, Mode::OnePP, Mode::TwoPP, Mode::FourPP,
-                 Mode::AsyncTwoPP, Mode::AsyncOnePP, Mode::AsyncFourPP,
-                 Mode::ChainedPP})
+  for (Mode M : AllModes)
     if (S == modeName(M))
       return M;
   return std::nullopt;
@@ -115,9 +119,12 @@ static MDNode *loopID(const MachineLoop &L) {
   return Term ? Term->getMetadata(LLVMContext::MD_loop) : nullptr;
 }
 
-static const char *ValidModes =
-    "expected one of: auto, off, one-cluster, two-cluster, four-cluster, "
-    "async-two-cluster, async-one-cluster, async-four-cluster";
+std::string validModes() {
+  std::string S = "expected one of: ";
+  for (Mode M : AllModes)
+    S += std::string(M == Mode::Auto ? "" : ", ") + modeName(M);
+  return S;
+}
 
 /// The string operand of a {!"<key>", !"<value>"} option, nullptr if the
 /// node has another shape.
@@ -158,7 +165,7 @@ static std::optional<Directive> loopDirective(const MachineLoop &L,
   std::optional<Mode> M = parseMode(Val->getString());
   if (!M) {
     Error = ("invalid !llvm.loop \"amdgpu.pingpong\" mode '" +
-             Val->getString() + "': " + ValidModes)
+             Val->getString() + "': " + validModes())
                 .str();
     return std::nullopt;
   }
@@ -181,7 +188,7 @@ std::optional<Directive> resolveDirective(const Function &F,
     std::optional<Mode> M = parseMode(V);
     if (!M) {
       Error = ("invalid function attribute \"amdgpu-pingpong\"=\"" + V +
-               "\": " + ValidModes)
+               "\": " + validModes())
                   .str();
       return std::nullopt;
     }

@@ -69,9 +69,7 @@ bool pingpong::applyPingpongAnnotation(Function &F) {
       F.getContext().diagnose(DiagnosticInfoGeneric(
           (Where + "amdgpu-pingpong: in function '" + F.getName() +
            "': invalid annotate(\"" + AnnotationPrefix + Text +
-           "\"): expected one of: auto, off, one-cluster, two-cluster, "
-           "four-cluster, async-two-cluster, async-one-cluster, "
-           "async-four-cluster")
+           "\"): " + validModes())
               .str(),
           DS_Error));
       return false;

@@ -36,6 +36,8 @@ enum class Mode {
 
 const char *modeName(Mode M); // "auto", "off", "one-cluster", ...
 std::optional<Mode> parseMode(llvm::StringRef S);
+/// "expected one of: auto, off, ..." (every mode parseMode accepts).
+std::string validModes();
 
 /// Where a directive came from, for remarks.
 struct Directive {

@@ -46,7 +46,7 @@ inline constexpr llvm::StringLiteral kMDLayout = "amdgpu.pingpong.layout";
 /// Layout texts start with this (include/pingpong/Schedule/Layout.h).
 inline constexpr llvm::StringLiteral kLayoutPrefix = "pingpong-layout v1;";
 
-/// "expected one of: auto, off, one-cluster, two-cluster, four-cluster".
+/// "expected one of: auto, off, one-cluster, ..." (every Mode case).
 std::string validModesText();
 
 /// Registers pingpong-translate's handling of `pingpong.loop` on LLVM-dialect

@@ -45,7 +45,11 @@ def Pingpong_Mode : I32EnumAttr<"Mode", "block-pingpong mode", [
     I32EnumAttrCase<"Off", 1, "off">,
     I32EnumAttrCase<"OneCluster", 2, "one-cluster">,
     I32EnumAttrCase<"TwoCluster", 3, "two-cluster">,
-    I32EnumAttrCase<"FourCluster", 4, "four-cluster">]> {
+    I32EnumAttrCase<"FourCluster", 4, "four-cluster">,
+    I32EnumAttrCase<"AsyncTwoCluster", 5, "async-two-cluster">,
+    I32EnumAttrCase<"AsyncOneCluster", 6, "async-one-cluster">,
+    I32EnumAttrCase<"AsyncFourCluster", 7, "async-four-cluster">,
+    I32EnumAttrCase<"ChainedDot", 8, "chained-dot">]> {
   let cppNamespace = "::mlir::pingpong";
   let genSpecializedAttr = 0;
 }
