@@ -65,7 +65,10 @@ const OpcodeTable::Builders &OpcodeTable::builders() const {
                {"S_CBRANCH_SCC0", &B.SCBranchSCC0},
                {"S_CBRANCH_SCC1", &B.SCBranchSCC1},
                {"S_BRANCH", &B.SBranch},
-               {"V_MOV_B32_e32", &B.VMovB32}};
+               {"V_MOV_B32_e32", &B.VMovB32},
+               {"V_ADD_U32_e32", &B.VAddU32e32},
+               {"V_ADD3_U32_e64", &B.VAdd3U32e64},
+               {"S_ADD_I32", &B.SAddI32}};
   // TableGen numbers target instructions in name order after the generic
   // ones: binary search, check the hit, and scan only if that fails.
   unsigned First = TargetOpcode::GENERIC_OP_END + 1, End = TII.getNumOpcodes();
@@ -93,7 +96,7 @@ const OpcodeTable::Builders &OpcodeTable::builders() const {
 bool OpcodeTable::Builders::complete() const {
   return SSetPrio && SBarrier && SchedBarrier && SWaitcnt && VReadFirstLane &&
          SAndB32 && SCmpLgU32 && SCBranchSCC0 && SCBranchSCC1 && SBranch &&
-         VMovB32 && SchedGroupBarrier;
+         VMovB32 && SchedGroupBarrier && VAddU32e32 && VAdd3U32e64 && SAddI32;
 }
 
 StringRef OpcodeTable::name(unsigned Opcode) const { return TII.getName(Opcode); }

@@ -15,6 +15,7 @@
 #include "pingpong/Analysis/LoopModel.h"
 #include "pingpong/Emit/Emitter.h"
 #include "pingpong/ISA/Opcodes.h"
+#include "pingpong/LDS/AddressFold.h"
 #include "pingpong/Passes/Passes.h"
 #include "pingpong/Analysis/Loops.h"
 #include "pingpong/Schedule/ClusterPlan.h"
@@ -89,6 +90,25 @@ static cl::opt<bool> PrintRoles(
     cl::desc("Print the role of each instruction of every analysed loop "
              "(AMDGPUPingpong plugin) to stderr"));
 
+static cl::opt<bool> LDSAddressing(
+    "amdgpu-pingpong-lds-addressing", cl::init(true),
+    cl::desc("In every loop pingpong schedules, fold the LDS addresses: one "
+             "base per group of accesses, loop-invariant parts summed before "
+             "the loop, constants in the ds_read/ds_write offset fields; kept "
+             "only where the loop gets cheaper (AMDGPUPingpong plugin; default "
+             "on)"));
+
+static cl::opt<bool> InjectSliceBase(
+    "amdgpu-pingpong-lds-addressing-inject-slice-base", cl::init(false),
+    cl::Hidden,
+    cl::desc("Test only: build each group's base from a slice's constant "
+             "(seed 000's mistake), to show that the checks catch it"));
+
+static cl::opt<bool> LDSAddressingSelfCheck(
+    "amdgpu-pingpong-lds-addressing-self-check", cl::init(true), cl::Hidden,
+    cl::desc("Re-read every folded LDS address and compare it with the "
+             "original (an error, and no fold, if they differ)"));
+
 static cl::opt<bool> VerifyCFG(
     "amdgpu-pingpong-verify-cfg", cl::init(false), cl::Hidden,
     cl::desc("After the plugin adds blocks around a loop (asymmetric sync), "
@@ -122,6 +142,7 @@ private:
   void applied(MachineLoop &L, const Directive &D, const LoopModel &M,
                const ModeChoice &C);
   void explainGlobalISel(MachineFunction &MF);
+  void foldAddresses(MachineLoop &L, MachineFunction &MF);
 
   /// The loop being planned was forced (option, attribute or metadata): a
   /// missed remark for it is also a warning, like -Wpass-failed.
@@ -328,12 +349,67 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
         "amdgpu-pingpong: dominator tree out of date after the asymmetric "
         "sync of loop %bb." + Twine(L.getHeader()->getNumber()));
   applied(L, *D, M, *C);
+  if (LDSAddressing)
+    foldAddresses(L, MF);
   ForcedBy.reset(); // applied: the spill note stays a remark
   if (C->Forced && C->Peak > C->Budget)
     missed(L, "forced " + C->Name + " needs about " +
                   std::to_string(C->Peak) + " vector registers, more than " +
                   std::to_string(C->Budget) + ": expect spills");
   return true;
+}
+
+/// LDS base-address folding on a loop just scheduled (issue 12): after the
+/// order is final, so each group's new base is built in the cluster of its
+/// first access; the remark gives the counts either way.
+void PingpongSchedule::foldAddresses(MachineLoop &L, MachineFunction &MF) {
+  LDSAddressingOptions Opts;
+  Opts.InjectSliceBase = InjectSliceBase;
+  Opts.SelfCheck = LDSAddressingSelfCheck;
+  LDSAddressingResult R = foldLDSAddresses(L, *MDT, Opts);
+  MachineBasicBlock &Body = *L.getHeader();
+  if (R.SelfCheckFailed)
+    MF.getFunction().getContext().diagnose(DiagnosticInfoGeneric(
+        ("amdgpu-pingpong: in function '" + MF.getName() + "', loop %bb." +
+         Twine(Body.getNumber()) + ": LDS addressing left as it was: " + R.Why)
+            .str(),
+        DS_Error));
+  auto Numbers = [&](auto &Rem) {
+    Rem << ore::NV("Accesses", R.Accesses) << " LDS accesses in "
+        << ore::NV("Groups", R.Groups) << " base groups; VALU per iteration "
+        << ore::NV("ValuBefore", R.ValuBefore) << " -> "
+        << ore::NV("ValuAfter", R.ValuAfter) << ", SALU "
+        << ore::NV("SaluBefore", R.SaluBefore) << " -> "
+        << ore::NV("SaluAfter", R.SaluAfter)
+        << ", loop-invariant VGPRs read in the loop "
+        << ore::NV("VgprsBefore", R.VgprsBefore) << " -> "
+        << ore::NV("VgprsAfter", R.VgprsAfter);
+  };
+  if (R.Changed)
+    ORE->emit([&]() {
+      MachineOptimizationRemark Rem(DEBUG_TYPE, "LDSAddressing",
+                                    L.getStartLoc(), &Body);
+      Rem << "loop %bb." << ore::NV("Loop", Body.getNumber()) << " of "
+          << ore::NV("Function", MF.getName()) << ": LDS addresses folded: ";
+      Numbers(Rem);
+      Rem << " (" << ore::NV("Hoisted", R.Hoisted)
+          << " invariant sums before the loop)";
+      return Rem;
+    });
+  else
+    ORE->emit([&]() {
+      MachineOptimizationRemarkAnalysis Rem(DEBUG_TYPE, "LDSAddressingKept",
+                                            L.getStartLoc(), &Body);
+      Rem << "loop %bb." << ore::NV("Loop", Body.getNumber()) << " of "
+          << ore::NV("Function", MF.getName())
+          << ": LDS addresses kept: " << ore::NV("Reason", R.Why);
+      if (R.ValuBefore) {
+        Rem << " (";
+        Numbers(Rem);
+        Rem << ")";
+      }
+      return Rem;
+    });
 }
 
 void PingpongSchedule::applied(MachineLoop &L, const Directive &D,

@@ -66,6 +66,8 @@ public:
              VReadFirstLane = 0, SAndB32 = 0, SCmpLgU32 = 0, SCBranchSCC0 = 0,
              SCBranchSCC1 = 0, SBranch = 0, VMovB32 = 0,
              SchedGroupBarrier = 0;
+    // address arithmetic (LDS base-address folding)
+    unsigned VAddU32e32 = 0, VAdd3U32e64 = 0, SAddI32 = 0;
     bool complete() const;
   };
   const Builders &builders() const;

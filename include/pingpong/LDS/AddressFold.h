@@ -1,0 +1,54 @@
+//===- AddressFold.h - LDS base-address folding in a loop -------*- C++ -*-===//
+//
+// Issue 12: in a loop, an LDS address is often rebuilt every iteration from
+// loop-invariant lane offsets, a stage or slice base that changes per
+// iteration, and constants (Triton's rotating async-copy buffers: the stage
+// base is an SGPR, the swizzled lane offsets VGPRs). The fold groups the
+// loop's LDS accesses by the registers their addresses add up (AddressSum.h),
+// keeps one base per group -- the invariant part summed once before the
+// loop, the per-iteration part added once per group -- and puts the
+// constants into the instructions' offset fields. It keeps the result only
+// when the loop gets cheaper: fewer VALU instructions per iteration or
+// fewer vector registers live through the loop, neither worse.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PINGPONG_LDS_ADDRESSFOLD_H
+#define PINGPONG_LDS_ADDRESSFOLD_H
+
+#include <string>
+
+namespace llvm {
+class MachineDominatorTree;
+class MachineLoop;
+} // namespace llvm
+
+namespace pingpong {
+
+struct LDSAddressingOptions {
+  /// Test only: build each group's base from its first access's constant
+  /// and still shift every offset by its whole constant (seed 000's mistake:
+  /// a slice's base taken for its buffer's). The self-check or
+  /// `pingpong-sim addresses` must catch it.
+  bool InjectSliceBase = false;
+  /// Re-read every rewritten address and compare it with the original sum.
+  bool SelfCheck = true;
+};
+
+struct LDSAddressingResult {
+  bool Changed = false;
+  /// Why nothing changed (empty when Changed), or the self-check's finding.
+  std::string Why;
+  bool SelfCheckFailed = false;
+  unsigned Accesses = 0, Groups = 0, Hoisted = 0;
+  unsigned ValuBefore = 0, ValuAfter = 0, SaluBefore = 0, SaluAfter = 0;
+  unsigned VgprsBefore = 0, VgprsAfter = 0; // loop-invariant VGPRs the loop reads
+};
+
+/// Folds the LDS addresses of single-block loop L (machine SSA; L needs a
+/// preheader). Leaves L untouched unless the result is cheaper.
+LDSAddressingResult foldLDSAddresses(llvm::MachineLoop &L,
+                                     const llvm::MachineDominatorTree &MDT,
+                                     const LDSAddressingOptions &Opts);
+
+} // namespace pingpong
+#endif

@@ -1,0 +1,620 @@
+//===- AddressFold.cpp - LDS base-address folding in a loop ---------------===//
+//
+// Three steps, kept apart: read every LDS access's address as a sum
+// (AddressSum.cpp), group the accesses and pick each group's base constant
+// (planGroups), then build the bases and rewrite the accesses (Emitter),
+// measure, and keep or undo.
+//
+//===----------------------------------------------------------------------===//
+#include "pingpong/LDS/AddressFold.h"
+#include "pingpong/ISA/Opcodes.h"
+#include "pingpong/LDS/AddressSum.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/CodeGen/MachineDominators.h"
+#include "llvm/CodeGen/MachineInstrBuilder.h"
+#include "llvm/CodeGen/MachineLoopInfo.h"
+#include "llvm/CodeGen/MachineRegisterInfo.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetRegisterInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+
+using namespace llvm;
+
+namespace pingpong {
+namespace {
+
+static int64_t wrap32(int64_t V) { return (int64_t)(int32_t)(uint32_t)V; }
+
+struct Access {
+  MachineInstr *MI;
+  DSAddressing A;
+  AddressSum Sum;
+  int64_t Offset; // the offset field's bytes before the fold
+  unsigned Pos;   // program order in the loop block
+};
+
+/// Accesses whose addresses add up the same registers; one base for all.
+struct Group {
+  SmallVector<AddressLeaf, 4> Variant;   // defined in the loop
+  SmallVector<AddressLeaf, 4> Invariant; // defined before it
+  int64_t BaseConst = 0;                 // the constant the base carries
+  SmallVector<Access *, 8> Members;      // in program order
+};
+
+//===----------------------------------------------------------------------===//
+// Strategy: groups and their base constants.
+//===----------------------------------------------------------------------===//
+
+/// Splits same-register accesses into windows whose constants the offset
+/// fields can carry from one base constant (0 preferred: no add for it).
+void splitByOffsetRange(Group G, SmallVectorImpl<Group> &Out) {
+  while (!G.Members.empty()) {
+    SmallVector<int64_t, 8> Candidates{0};
+    for (Access *M : G.Members)
+      Candidates.push_back(M->Sum.Const);
+    int64_t Best = 0;
+    unsigned BestCount = 0;
+    for (int64_t C : Candidates) {
+      unsigned N = llvm::count_if(G.Members, [&](Access *M) {
+        return M->A.fits(*M->MI, M->Sum.Const - C);
+      });
+      if (N > BestCount) {
+        Best = C;
+        BestCount = N;
+      }
+    }
+    Group Fit = G, Rest = G;
+    Fit.Members.clear();
+    Rest.Members.clear();
+    for (Access *M : G.Members)
+      (M->A.fits(*M->MI, M->Sum.Const - Best) && BestCount ? Fit : Rest)
+          .Members.push_back(M);
+    if (Fit.Members.empty()) // a constant no offset field can say: leave it
+      return;
+    Fit.BaseConst = Best;
+    Out.push_back(std::move(Fit));
+    G = std::move(Rest);
+  }
+}
+
+SmallVector<Group, 16> planGroups(MutableArrayRef<Access> Accesses,
+                                  const MachineBasicBlock &Body,
+                                  const MachineRegisterInfo &MRI) {
+  using Key = std::pair<SmallVector<AddressLeaf, 4>, SmallVector<AddressLeaf, 4>>;
+  std::map<Key, Group> ByLeaves;
+  SmallVector<Key, 16> Order; // first appearance, for a stable emission order
+  for (Access &Acc : Accesses) {
+    Key K;
+    for (const AddressLeaf &L : Acc.Sum.Leaves) {
+      const MachineInstr *Def = MRI.getUniqueVRegDef(L.Reg);
+      (Def && Def->getParent() == &Body ? K.first : K.second).push_back(L);
+    }
+    auto [It, New] = ByLeaves.try_emplace(K);
+    if (New) {
+      It->second.Variant = K.first;
+      It->second.Invariant = K.second;
+      Order.push_back(K);
+    }
+    It->second.Members.push_back(&Acc);
+  }
+  SmallVector<Group, 16> Groups;
+  for (const Key &K : Order)
+    splitByOffsetRange(std::move(ByLeaves[K]), Groups);
+  return Groups;
+}
+
+/// A group already in the form the fold would give: its base is one
+/// register every member uses as is.
+bool alreadyFolded(const Group &G) {
+  if (G.BaseConst || G.Variant.size() + G.Invariant.size() != 1)
+    return false;
+  const AddressLeaf &Only = G.Variant.empty() ? G.Invariant[0] : G.Variant[0];
+  return llvm::all_of(G.Members, [&](const Access *M) {
+    const MachineOperand &MO = M->MI->getOperand(M->A.AddrIdx);
+    return MO.getReg() == Only.Reg && MO.getSubReg() == Only.SubReg;
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Emission: sums of registers as AMDGPU instructions, undoable.
+//===----------------------------------------------------------------------===//
+
+class Emitter {
+public:
+  Emitter(MachineFunction &MF, const OpcodeTable::Builders &Ops)
+      : MF(MF), MRI(MF.getRegInfo()), TII(*MF.getSubtarget().getInstrInfo()),
+        TRI(*MF.getSubtarget().getRegisterInfo()), Ops(Ops) {
+    for (const TargetRegisterClass *RC : TRI.regclasses()) {
+      StringRef N = TRI.getRegClassName(RC);
+      if (N == "VGPR_32")
+        VGPR32 = RC;
+      else if (N == "SReg_32")
+        SReg32 = RC;
+    }
+  }
+  bool ready() const { return VGPR32 && SReg32; }
+
+  bool isScalar(const AddressLeaf &L) const {
+    return !TRI.isDivergentRegClass(MRI.getRegClass(L.Reg));
+  }
+
+  /// Leaves + Const as one register, built before At; a VGPR if WantVGPR.
+  /// Scalar leaves are summed by SALU where SCC is free at At (an s_add
+  /// there would clobber a compare's result otherwise), else by VALU.
+  AddressLeaf sum(MachineBasicBlock &MBB, MachineBasicBlock::iterator At,
+                  ArrayRef<AddressLeaf> Leaves, int64_t Const, bool WantVGPR,
+                  const DebugLoc &DL) {
+    SmallVector<AddressLeaf, 4> Scalars, Vectors;
+    for (const AddressLeaf &L : Leaves)
+      (isScalar(L) ? Scalars : Vectors).push_back(L);
+    bool SALU = (Scalars.size() > 1 || (Scalars.size() == 1 && Const)) &&
+                MBB.computeRegisterLiveness(&TRI, sccReg(), At, 40) ==
+                    MachineBasicBlock::LQR_Dead;
+    if (SALU) {
+      AddressLeaf S = Scalars[0];
+      for (const AddressLeaf &L : ArrayRef(Scalars).drop_front())
+        S = scalarAdd(MBB, At, DL, S, &L, 0);
+      if (Const)
+        S = scalarAdd(MBB, At, DL, S, nullptr, Const);
+      Const = 0;
+      Scalars.assign(1, S);
+    }
+    if (Vectors.empty() && Scalars.size() == 1 && !Const && !WantVGPR)
+      return Scalars[0];
+    // The vector sum: v_add3 takes two more terms (at most one SGPR:
+    // gfx9's constant bus; an inline constant is free), v_add_u32_e32 one
+    // (src0: an SGPR or a literal).
+    auto Inline = [](int64_t C) { return C >= -16 && C <= 64; };
+    AddressLeaf Acc;
+    size_t NextV = 0, NextS = 0;
+    if (!Vectors.empty()) {
+      Acc = Vectors[NextV++];
+    } else if (!Scalars.empty()) {
+      Acc = def(BuildMI(MBB, At, DL, TII.get(TargetOpcode::COPY), newVGPR())
+                    .addReg(Scalars[0].Reg, 0, Scalars[0].SubReg));
+      ++NextS;
+    } else {
+      Acc = def(BuildMI(MBB, At, DL, TII.get(Ops.VMovB32), newVGPR())
+                    .addImm(Const));
+      Const = 0;
+    }
+    while (NextV < Vectors.size()) {
+      MachineInstrBuilder B =
+          BuildMI(MBB, At, DL, TII.get(Ops.VAdd3U32e64), newVGPR());
+      use(B, Acc);
+      use(B, Vectors[NextV++]);
+      if (NextV < Vectors.size())
+        use(B, Vectors[NextV++]);
+      else if (NextS < Scalars.size())
+        use(B, Scalars[NextS++]);
+      else if (Const && Inline(Const)) {
+        B.addImm(Const);
+        Const = 0;
+      } else
+        B.addImm(0);
+      Acc = def(B);
+    }
+    while (NextS < Scalars.size())
+      Acc = vectorAdd(MBB, At, DL, Acc, &Scalars[NextS++], 0);
+    if (Const)
+      Acc = vectorAdd(MBB, At, DL, Acc, nullptr, Const);
+    return Acc;
+  }
+
+  void setAddress(Access &M, Register Base, int64_t Delta) {
+    MachineOperand &MO = M.MI->getOperand(M.A.AddrIdx);
+    Undo.push_back({M.MI, MO.getReg(), MO.getSubReg(),
+                    M.MI->getOperand(M.A.OffsetIdx[0]).getImm(),
+                    M.MI->getOperand(M.A.OffsetIdx[1]).getImm(), M.A});
+    MO.setReg(Base);
+    MO.setSubReg(0);
+    MO.setIsKill(false);
+    M.A.setByteOffset(*M.MI, Delta);
+  }
+
+  void undo() {
+    for (auto &U : llvm::reverse(Undo)) {
+      MachineOperand &MO = U.MI->getOperand(U.A.AddrIdx);
+      MO.setReg(U.Reg);
+      MO.setSubReg(U.SubReg);
+      U.MI->getOperand(U.A.OffsetIdx[0]).setImm(U.Off0);
+      U.MI->getOperand(U.A.OffsetIdx[1]).setImm(U.Off1);
+    }
+    for (MachineInstr *MI : llvm::reverse(Built))
+      MI->eraseFromParent();
+    Built.clear();
+    Undo.clear();
+  }
+
+  /// The registers the built instructions read may have been killed
+  /// earlier: their kill flags no longer hold.
+  void commit() {
+    for (MachineInstr *MI : Built)
+      for (const MachineOperand &MO : MI->uses())
+        if (MO.isReg() && MO.getReg().isVirtual())
+          MRI.clearKillFlags(MO.getReg());
+  }
+
+  ArrayRef<MachineInstr *> built() const { return Built; }
+
+private:
+  struct Saved {
+    MachineInstr *MI;
+    Register Reg;
+    unsigned SubReg;
+    int64_t Off0, Off1;
+    DSAddressing A;
+  };
+
+  Register newVGPR() { return MRI.createVirtualRegister(VGPR32); }
+  AddressLeaf def(const MachineInstrBuilder &B) {
+    Built.push_back(B.getInstr());
+    return {B.getReg(0), 0};
+  }
+  static void use(MachineInstrBuilder &B, const AddressLeaf &L) {
+    B.addReg(L.Reg, 0, L.SubReg);
+  }
+  AddressLeaf scalarAdd(MachineBasicBlock &MBB, MachineBasicBlock::iterator At,
+                        const DebugLoc &DL, AddressLeaf A, const AddressLeaf *B,
+                        int64_t C) {
+    MachineInstrBuilder I = BuildMI(MBB, At, DL, TII.get(Ops.SAddI32),
+                                    MRI.createVirtualRegister(SReg32));
+    use(I, A);
+    if (B)
+      use(I, *B);
+    else
+      I.addImm(C);
+    I->addRegisterDead(sccReg(), &TRI);
+    return def(I);
+  }
+  AddressLeaf vectorAdd(MachineBasicBlock &MBB, MachineBasicBlock::iterator At,
+                        const DebugLoc &DL, AddressLeaf Acc,
+                        const AddressLeaf *Scalar, int64_t C) {
+    // v_add_u32_e32: src0 takes an SGPR or a literal, src1 the VGPR
+    MachineInstrBuilder I =
+        BuildMI(MBB, At, DL, TII.get(Ops.VAddU32e32), newVGPR());
+    if (Scalar)
+      use(I, *Scalar);
+    else
+      I.addImm(C);
+    use(I, Acc);
+    return def(I);
+  }
+  /// SCC, found by name once (no AMDGPU header here).
+  MCRegister sccReg() {
+    if (!SCC)
+      for (unsigned R = 1, E = TRI.getNumRegs(); R < E; ++R)
+        if (StringRef(TRI.getName(R)) == "SCC") {
+          SCC = R;
+          break;
+        }
+    return SCC;
+  }
+
+  MachineFunction &MF;
+  MachineRegisterInfo &MRI;
+  const TargetInstrInfo &TII;
+  const TargetRegisterInfo &TRI;
+  const OpcodeTable::Builders &Ops;
+  const TargetRegisterClass *VGPR32 = nullptr, *SReg32 = nullptr;
+  MCRegister SCC;
+  SmallVector<MachineInstr *, 16> Built;
+  SmallVector<Saved, 32> Undo;
+};
+
+//===----------------------------------------------------------------------===//
+// Measurement: what one iteration costs.
+//===----------------------------------------------------------------------===//
+
+struct LoopCost {
+  unsigned Valu = 0, Salu = 0, Vgprs = 0;
+};
+
+/// The address additions (and what they read through) that lose every use
+/// once the accesses read their new bases.
+DenseSet<MachineInstr *> deadAdditions(ArrayRef<Access> Accesses,
+                                       const MachineRegisterInfo &MRI) {
+  SetVector<MachineInstr *> Candidates;
+  for (const Access &A : Accesses)
+    for (MachineInstr *MI : A.Sum.Adds)
+      Candidates.insert(MI);
+  DenseSet<MachineInstr *> Dead(Candidates.begin(), Candidates.end());
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (MachineInstr *MI : Candidates) {
+      if (!Dead.count(MI))
+        continue;
+      bool Used = false;
+      for (const MachineOperand &MO : MI->operands()) {
+        if (!MO.isReg() || !MO.isDef())
+          continue;
+        if (!MO.getReg().isVirtual()) {
+          Used |= !MO.isDead() && MO.isImplicit(); // e.g. SCC read later
+          Used |= !MO.isImplicit();
+          continue;
+        }
+        for (const MachineInstr &U : MRI.use_nodbg_instructions(MO.getReg()))
+          Used |= !Dead.count(const_cast<MachineInstr *>(&U));
+      }
+      if (Used || MI->mayStore() || MI->hasUnmodeledSideEffects()) {
+        Dead.erase(MI);
+        Changed = true;
+      }
+    }
+  }
+  return Dead;
+}
+
+LoopCost measure(const MachineLoop &L, const MachineBasicBlock &Body,
+                 const DenseSet<MachineInstr *> &Skip,
+                 const MachineDominatorTree &MDT, const TargetInstrInfo &TII,
+                 const TargetRegisterInfo &TRI, const OpcodeTable &T) {
+  const MachineRegisterInfo &MRI = Body.getParent()->getRegInfo();
+  LoopCost C;
+  DenseSet<Register> Invariant;
+  for (const MachineInstr &MI : Body) {
+    if (MI.isDebugInstr() || Skip.count(const_cast<MachineInstr *>(&MI)))
+      continue;
+    StringRef N = TII.getName(MI.getOpcode());
+    // a copy from an SGPR to a VGPR is a v_mov; other copies coalesce
+    auto Vector = [&](const MachineOperand &MO) {
+      return MO.getReg().isVirtual() &&
+             TRI.isDivergentRegClass(MRI.getRegClass(MO.getReg()));
+    };
+    bool VectorCopy = MI.isCopy() && Vector(MI.getOperand(0)) &&
+                      MI.getOperand(1).getReg().isVirtual() &&
+                      !Vector(MI.getOperand(1));
+    if ((N.starts_with("V_") && T.classify(MI) == InstKind::Other) || VectorCopy)
+      ++C.Valu;
+    else if (N.starts_with("S_") && T.classify(MI) == InstKind::Other &&
+             !MI.isTerminator())
+      ++C.Salu;
+    if (MI.isPHI())
+      continue; // a PHI's incoming value is not live through the loop
+    for (const MachineOperand &MO : MI.uses())
+      if (MO.isReg() && MO.getReg().isVirtual() && !MO.isUndef() &&
+          MRI.getVRegDef(MO.getReg()) &&
+          !L.contains(MRI.getVRegDef(MO.getReg())->getParent()) &&
+          TRI.isDivergentRegClass(MRI.getRegClass(MO.getReg())))
+        Invariant.insert(MO.getReg());
+  }
+  (void)MDT;
+  for (Register R : Invariant)
+    C.Vgprs += TRI.getRegSizeInBits(*MRI.getRegClass(R)) / 32;
+  return C;
+}
+
+/// Loop-invariant VGPRs the loop no longer reads but that stay live through
+/// it anyway (read after the loop).
+unsigned stillLiveThrough(const MachineLoop &L, const MachineBasicBlock &Body,
+                          const DenseSet<Register> &NoLongerRead,
+                          const MachineDominatorTree &MDT,
+                          const TargetRegisterInfo &TRI,
+                          const MachineBasicBlock *Pre) {
+  const MachineRegisterInfo &MRI = Body.getParent()->getRegInfo();
+  unsigned N = 0;
+  for (Register R : NoLongerRead)
+    for (const MachineInstr &U : MRI.use_nodbg_instructions(R))
+      if (!L.contains(U.getParent()) && !MDT.dominates(U.getParent(), Pre)) {
+        N += TRI.getRegSizeInBits(*MRI.getRegClass(R)) / 32;
+        break;
+      }
+  return N;
+}
+
+DenseSet<Register> invariantVGPRsRead(const MachineLoop &L,
+                                      const MachineBasicBlock &Body,
+                                      const DenseSet<MachineInstr *> &Skip,
+                                      const TargetRegisterInfo &TRI) {
+  const MachineRegisterInfo &MRI = Body.getParent()->getRegInfo();
+  DenseSet<Register> S;
+  for (const MachineInstr &MI : Body) {
+    if (MI.isDebugInstr() || MI.isPHI() ||
+        Skip.count(const_cast<MachineInstr *>(&MI)))
+      continue;
+    for (const MachineOperand &MO : MI.uses())
+      if (MO.isReg() && MO.getReg().isVirtual() && !MO.isUndef() &&
+          MRI.getVRegDef(MO.getReg()) &&
+          !L.contains(MRI.getVRegDef(MO.getReg())->getParent()) &&
+          TRI.isDivergentRegClass(MRI.getRegClass(MO.getReg())))
+        S.insert(MO.getReg());
+  }
+  return S;
+}
+
+bool sameSum(const AddressSum &A, const AddressSum &B) {
+  return A.Leaves == B.Leaves && wrap32(A.Const - B.Const) == 0;
+}
+
+} // namespace
+
+LDSAddressingResult foldLDSAddresses(MachineLoop &L,
+                                     const MachineDominatorTree &MDT,
+                                     const LDSAddressingOptions &Opts) {
+  LDSAddressingResult R;
+  MachineBasicBlock *Body = L.getHeader();
+  if (L.getNumBlocks() != 1) {
+    R.Why = "the loop has more than one block";
+    return R;
+  }
+  // Invariant sums go where every entry into the loop passes: the
+  // preheader, or (several entries, as the asymmetric sync makes) the
+  // header's immediate dominator.
+  MachineBasicBlock *Pre = L.getLoopPreheader();
+  if (!Pre)
+    if (const MachineDomTreeNode *N = MDT.getNode(Body))
+      if (N->getIDom())
+        Pre = N->getIDom()->getBlock();
+  if (!Pre) {
+    R.Why = "no block before the loop dominates it";
+    return R;
+  }
+  MachineFunction &MF = *Body->getParent();
+  MachineRegisterInfo &MRI = MF.getRegInfo();
+  const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
+  const TargetRegisterInfo &TRI = *MF.getSubtarget().getRegisterInfo();
+  const OpcodeTable &T = OpcodeTable::get(TII);
+  if (!MRI.isSSA()) {
+    R.Why = "the function is no longer in SSA form";
+    return R;
+  }
+
+  // Analysis: every LDS read/write's address as a sum.
+  SmallVector<Access, 64> Accesses;
+  unsigned Pos = 0;
+  for (MachineInstr &MI : *Body) {
+    ++Pos;
+    std::optional<DSAddressing> A = dsAddressing(MI, TII);
+    if (!A)
+      continue;
+    const MachineOperand &Addr = MI.getOperand(A->AddrIdx);
+    std::optional<AddressSum> S =
+        readAddressSum(Addr.getReg(), Addr.getSubReg(), MRI, TII);
+    if (S)
+      Accesses.push_back({&MI, *A, std::move(*S), A->byteOffset(MI), Pos});
+  }
+  R.Accesses = Accesses.size();
+  if (Accesses.empty()) {
+    R.Why = "no LDS read or write with an address the fold can read";
+    return R;
+  }
+
+  // Strategy: groups and base constants.
+  SmallVector<Group, 16> Groups = planGroups(Accesses, *Body, MRI);
+  R.Groups = Groups.size();
+
+  LoopCost Before = measure(L, *Body, {}, MDT, TII, TRI, T);
+  DenseSet<Register> ReadBefore = invariantVGPRsRead(L, *Body, {}, TRI);
+
+  // Emission.
+  Emitter E(MF, T.builders());
+  if (!E.ready() || !T.builders().complete()) {
+    R.Why = "this LLVM lacks an opcode or register class the fold builds";
+    return R;
+  }
+  std::map<std::pair<SmallVector<AddressLeaf, 4>, int64_t>, AddressLeaf> Hoisted;
+  unsigned Rewritten = 0;
+  for (Group &G : Groups) {
+    if (alreadyFolded(G))
+      continue;
+    int64_t BaseConst = G.BaseConst;
+    if (Opts.InjectSliceBase && BaseConst == 0)
+      for (Access *M : G.Members)
+        if (M->Sum.Const) {
+          BaseConst = M->Sum.Const; // the slice's base, offsets unchanged
+          break;
+        }
+    MachineInstr &First = *G.Members.front()->MI;
+    const DebugLoc &DL = First.getDebugLoc();
+    std::optional<AddressLeaf> Inv;
+    int64_t InLoopConst = BaseConst;
+    if (!G.Invariant.empty()) {
+      auto Key = std::make_pair(G.Invariant, BaseConst);
+      auto It = Hoisted.find(Key);
+      if (It == Hoisted.end()) {
+        size_t Before = E.built().size();
+        AddressLeaf H = E.sum(*Pre, Pre->getFirstTerminator(), G.Invariant,
+                              BaseConst, G.Variant.empty(), DL);
+        R.Hoisted += E.built().size() != Before;
+        It = Hoisted.emplace(Key, H).first;
+      }
+      Inv = It->second;
+      InLoopConst = 0;
+    }
+    AddressLeaf Base;
+    if (G.Variant.empty()) {
+      Base = *Inv;
+    } else {
+      SmallVector<AddressLeaf, 6> Terms(G.Variant.begin(), G.Variant.end());
+      if (Inv)
+        Terms.push_back(*Inv);
+      Base = E.sum(*Body, First.getIterator(), Terms, InLoopConst, true, DL);
+    }
+    if (Base.SubReg) { // a subregister leaf alone: the DS needs a full VGPR
+      SmallVector<AddressLeaf, 1> One{Base};
+      Base = E.sum(*Body, First.getIterator(), One, 0, true, DL);
+      if (Base.SubReg)
+        continue;
+    }
+    for (Access *M : G.Members) {
+      int64_t Delta = Opts.InjectSliceBase ? M->Sum.Const
+                                           : M->Sum.Const - BaseConst;
+      if (!M->A.fits(*M->MI, Delta))
+        continue;
+      E.setAddress(*M, Base.Reg, Delta);
+      ++Rewritten;
+    }
+  }
+  if (!Rewritten) {
+    E.undo();
+    R.Why = "every address already has the folded form";
+    return R;
+  }
+
+  // Self-check: every access still adds up to the same registers and
+  // constant (its address VGPR read back through the new bases, plus its
+  // offset field).
+  if (Opts.SelfCheck)
+    for (const Access &A : Accesses) {
+      const MachineOperand &Addr = A.MI->getOperand(A.A.AddrIdx);
+      std::optional<AddressSum> Now =
+          readAddressSum(Addr.getReg(), Addr.getSubReg(), MRI, TII);
+      if (Now && Now->Leaves == A.Sum.Leaves &&
+          wrap32(Now->Const + A.A.byteOffset(*A.MI)) ==
+              wrap32(A.Sum.Const + A.Offset))
+        continue;
+      E.undo();
+      R.SelfCheckFailed = true;
+      std::string Text;
+      raw_string_ostream OS(Text);
+      A.MI->print(OS, /*IsStandalone=*/true, /*SkipOpers=*/false,
+                  /*SkipDebugLoc=*/true, /*AddNewLine=*/false);
+      R.Why = "self-check: the rewritten address of `" + Text +
+              "` no longer adds up to its original registers and constant";
+      return R;
+    }
+
+  DenseSet<MachineInstr *> Dead = deadAdditions(Accesses, MRI);
+  LoopCost After = measure(L, *Body, Dead, MDT, TII, TRI, T);
+  DenseSet<Register> ReadAfter = invariantVGPRsRead(L, *Body, Dead, TRI);
+  DenseSet<Register> NoLongerRead;
+  for (Register Reg : ReadBefore)
+    if (!ReadAfter.count(Reg))
+      NoLongerRead.insert(Reg);
+  After.Vgprs += stillLiveThrough(L, *Body, NoLongerRead, MDT, TRI, Pre);
+  R.ValuBefore = Before.Valu;
+  R.ValuAfter = After.Valu;
+  R.SaluBefore = Before.Salu;
+  R.SaluAfter = After.Salu;
+  R.VgprsBefore = Before.Vgprs;
+  R.VgprsAfter = After.Vgprs;
+  bool Cheaper = (After.Valu < Before.Valu && After.Vgprs <= Before.Vgprs) ||
+                 (After.Valu <= Before.Valu && After.Vgprs < Before.Vgprs);
+  if (!Cheaper && !Opts.InjectSliceBase) {
+    E.undo();
+    R.Why = "no cheaper form";
+    return R;
+  }
+  E.commit();
+  for (MachineInstr *MI : Dead) {
+    for (const MachineOperand &MO : MI->defs())
+      if (MO.isReg() && MO.getReg().isVirtual())
+        for (MachineInstr &U :
+             llvm::make_early_inc_range(MRI.use_instructions(MO.getReg())))
+          if (U.isDebugInstr())
+            U.setDebugValueUndef();
+    MI->eraseFromParent();
+  }
+  R.Changed = true;
+  return R;
+}
+
+} // namespace pingpong
