@@ -84,6 +84,91 @@ void splitByOffsetRange(Group G, SmallVectorImpl<Group> &Out) {
   }
 }
 
+/// Whether A and B hold the same value: the same pure instruction on the
+/// same values (LLVM leaves such twins where they come from different
+/// blocks, e.g. Triton's per-stage lane offsets recomputed for the
+/// epilogue). Both are leaves of the loop's addresses, so either may stand
+/// for the other wherever the loop reads them.
+bool sameValue(Register A, Register B, const MachineRegisterInfo &MRI,
+               unsigned Depth = 0) {
+  if (A == B)
+    return true;
+  if (!A.isVirtual() || !B.isVirtual() || Depth > 6)
+    return false;
+  const MachineInstr *DA = MRI.getUniqueVRegDef(A), *DB = MRI.getUniqueVRegDef(B);
+  if (!DA || !DB || DA->getOpcode() != DB->getOpcode() ||
+      DA->getNumOperands() != DB->getNumOperands() || DA->isPHI() ||
+      DA->mayLoadOrStore() || DA->hasUnmodeledSideEffects() ||
+      DA->getNumExplicitDefs() != 1 || DB->getNumExplicitDefs() != 1 ||
+      DA->getOperand(0).getSubReg() || DB->getOperand(0).getSubReg())
+    return false;
+  const MachineBasicBlock &Entry = DA->getMF()->front();
+  for (unsigned I = 1, E = DA->getNumOperands(); I < E; ++I) {
+    const MachineOperand &X = DA->getOperand(I), &Y = DB->getOperand(I);
+    if (X.isReg() && Y.isReg() && !X.isDef() && !Y.isDef()) {
+      if (X.getSubReg() != Y.getSubReg())
+        return false;
+      if (X.getReg().isPhysical()) {
+        // an input register copied in the entry block (e.g. the lane id),
+        // or exec
+        if (X.getReg() != Y.getReg() ||
+            (DA->isCopy() && (DA->getParent() != &Entry ||
+                              DB->getParent() != &Entry)))
+          return false;
+        continue;
+      }
+      if (!sameValue(X.getReg(), Y.getReg(), MRI, Depth + 1))
+        return false;
+      continue;
+    }
+    if (!X.isIdenticalTo(Y))
+      return false;
+  }
+  return true;
+}
+
+/// Maps every leaf register to the first leaf that holds the same value.
+class LeafValues {
+public:
+  LeafValues(MutableArrayRef<Access> Accesses, const MachineRegisterInfo &MRI)
+      : MRI(MRI) {
+    for (Access &A : Accesses) {
+      for (AddressLeaf &L : A.Sum.Leaves)
+        L = canonical(L);
+      llvm::sort(A.Sum.Leaves);
+    }
+  }
+  AddressLeaf canonical(AddressLeaf L) {
+    if (L.SubReg)
+      return L;
+    auto It = Rep.find(L.Reg);
+    if (It != Rep.end())
+      return {It->second, 0};
+    Register To = L.Reg;
+    for (Register R : Reps)
+      if (sameValue(R, L.Reg, MRI)) {
+        To = R;
+        break;
+      }
+    if (To == L.Reg)
+      Reps.push_back(L.Reg);
+    Rep[L.Reg] = To;
+    return {To, 0};
+  }
+  SmallVector<AddressLeaf, 6> canonical(ArrayRef<AddressLeaf> Leaves) {
+    SmallVector<AddressLeaf, 6> Out;
+    for (const AddressLeaf &L : Leaves)
+      Out.push_back(canonical(L));
+    llvm::sort(Out);
+    return Out;
+  }
+
+private:
+  const MachineRegisterInfo &MRI;
+  DenseMap<Register, Register> Rep;
+  SmallVector<Register, 32> Reps;
+};
+
 SmallVector<Group, 16> planGroups(MutableArrayRef<Access> Accesses,
                                   const MachineBasicBlock &Body,
                                   const MachineRegisterInfo &MRI) {
@@ -120,6 +205,29 @@ bool alreadyFolded(const Group &G) {
     const MachineOperand &MO = M->MI->getOperand(M->A.AddrIdx);
     return MO.getReg() == Only.Reg && MO.getSubReg() == Only.SubReg;
   });
+}
+
+/// Where a group's per-iteration base goes: where the schedule put the
+/// earliest address addition it replaces (so the add keeps its distance
+/// from the reads), once every per-iteration register it adds is defined;
+/// else right before the group's first access.
+MachineBasicBlock::iterator basePosition(const Group &G,
+                                         MachineBasicBlock &Body,
+                                         const MachineRegisterInfo &MRI) {
+  DenseMap<const MachineInstr *, unsigned> Pos;
+  unsigned N = 0;
+  for (const MachineInstr &MI : Body)
+    Pos[&MI] = ++N;
+  unsigned Ready = 0; // position of the last in-loop definition of a leaf
+  for (const AddressLeaf &L : G.Variant)
+    Ready = std::max(Ready, Pos.lookup(MRI.getUniqueVRegDef(L.Reg)));
+  MachineInstr *Best = G.Members.front()->MI;
+  for (const Access *M : G.Members)
+    for (MachineInstr *Add : M->Sum.Adds)
+      if (Add->getParent() == &Body && !Add->isPHI() && Pos[Add] > Ready &&
+          Pos[Add] < Pos[Best])
+        Best = Add;
+  return Best->getIterator();
 }
 
 //===----------------------------------------------------------------------===//
@@ -353,13 +461,78 @@ DenseSet<MachineInstr *> deadAdditions(ArrayRef<Access> Accesses,
   return Dead;
 }
 
+/// Vector registers live at once, at the worst point of the loop body, in
+/// its current order (machine SSA: a value lives from its definition to its
+/// last use; loop-invariant ones and loop-carried ones through the whole
+/// body). ExtraLive: loop-invariant registers that stay live through the
+/// loop whatever it reads (read after it).
+unsigned peakVectorLive(const MachineLoop &L, const MachineBasicBlock &Body,
+                        const DenseSet<MachineInstr *> &Skip,
+                        const DenseSet<Register> &ExtraLive,
+                        const TargetRegisterInfo &TRI) {
+  const MachineRegisterInfo &MRI = Body.getParent()->getRegInfo();
+  auto Vector = [&](Register R) {
+    return R.isVirtual() && TRI.isDivergentRegClass(MRI.getRegClass(R));
+  };
+  SmallVector<const MachineInstr *, 256> Insts;
+  for (const MachineInstr &MI : Body)
+    if (!MI.isDebugInstr() && !Skip.count(const_cast<MachineInstr *>(&MI)))
+      Insts.push_back(&MI);
+  unsigned End = Insts.size();
+  DenseMap<Register, std::pair<unsigned, unsigned>> Range;
+  auto Extend = [&](Register R, unsigned From, unsigned To) {
+    auto [It, New] = Range.try_emplace(R, From, To);
+    if (!New) {
+      It->second.first = std::min(It->second.first, From);
+      It->second.second = std::max(It->second.second, To);
+    }
+  };
+  for (Register R : ExtraLive)
+    Extend(R, 0, End);
+  for (unsigned I = 0; I < End; ++I) {
+    const MachineInstr &MI = *Insts[I];
+    for (const MachineOperand &MO : MI.operands()) {
+      if (!MO.isReg() || !Vector(MO.getReg()) || MO.isUndef())
+        continue;
+      Register R = MO.getReg();
+      if (MO.isDef()) {
+        bool LiveOut = llvm::any_of(MRI.use_nodbg_instructions(R),
+                                    [&](const MachineInstr &U) {
+                                      return U.getParent() != &Body || U.isPHI();
+                                    });
+        Extend(R, MI.isPHI() ? 0 : I, LiveOut ? End : I);
+        continue;
+      }
+      const MachineInstr *Def = MRI.getVRegDef(R);
+      if (MI.isPHI())
+        continue; // the incoming values: counted where they are defined
+      if (!Def || !L.contains(Def->getParent()))
+        Extend(R, 0, End); // loop-invariant: live through the body
+      else
+        Extend(R, I, I);
+    }
+  }
+  SmallVector<int, 256> Delta(End + 2, 0);
+  for (auto &[R, FT] : Range) {
+    int W = TRI.getRegSizeInBits(*MRI.getRegClass(R)) / 32;
+    Delta[FT.first] += W;
+    Delta[FT.second + 1] -= W;
+  }
+  int Live = 0, Peak = 0;
+  for (int D : Delta) {
+    Live += D;
+    Peak = std::max(Peak, Live);
+  }
+  return Peak;
+}
+
 LoopCost measure(const MachineLoop &L, const MachineBasicBlock &Body,
                  const DenseSet<MachineInstr *> &Skip,
-                 const MachineDominatorTree &MDT, const TargetInstrInfo &TII,
-                 const TargetRegisterInfo &TRI, const OpcodeTable &T) {
+                 const DenseSet<Register> &ExtraLive,
+                 const TargetInstrInfo &TII, const TargetRegisterInfo &TRI,
+                 const OpcodeTable &T) {
   const MachineRegisterInfo &MRI = Body.getParent()->getRegInfo();
   LoopCost C;
-  DenseSet<Register> Invariant;
   for (const MachineInstr &MI : Body) {
     if (MI.isDebugInstr() || Skip.count(const_cast<MachineInstr *>(&MI)))
       continue;
@@ -377,62 +550,36 @@ LoopCost measure(const MachineLoop &L, const MachineBasicBlock &Body,
     else if (N.starts_with("S_") && T.classify(MI) == InstKind::Other &&
              !MI.isTerminator())
       ++C.Salu;
-    if (MI.isPHI())
-      continue; // a PHI's incoming value is not live through the loop
-    for (const MachineOperand &MO : MI.uses())
-      if (MO.isReg() && MO.getReg().isVirtual() && !MO.isUndef() &&
-          MRI.getVRegDef(MO.getReg()) &&
-          !L.contains(MRI.getVRegDef(MO.getReg())->getParent()) &&
-          TRI.isDivergentRegClass(MRI.getRegClass(MO.getReg())))
-        Invariant.insert(MO.getReg());
   }
-  (void)MDT;
-  for (Register R : Invariant)
-    C.Vgprs += TRI.getRegSizeInBits(*MRI.getRegClass(R)) / 32;
+  C.Vgprs = peakVectorLive(L, Body, Skip, ExtraLive, TRI);
   return C;
 }
 
-/// Loop-invariant VGPRs the loop no longer reads but that stay live through
-/// it anyway (read after the loop).
-unsigned stillLiveThrough(const MachineLoop &L, const MachineBasicBlock &Body,
-                          const DenseSet<Register> &NoLongerRead,
-                          const MachineDominatorTree &MDT,
-                          const TargetRegisterInfo &TRI,
-                          const MachineBasicBlock *Pre) {
-  const MachineRegisterInfo &MRI = Body.getParent()->getRegInfo();
-  unsigned N = 0;
-  for (Register R : NoLongerRead)
-    for (const MachineInstr &U : MRI.use_nodbg_instructions(R))
-      if (!L.contains(U.getParent()) && !MDT.dominates(U.getParent(), Pre)) {
-        N += TRI.getRegSizeInBits(*MRI.getRegClass(R)) / 32;
-        break;
-      }
-  return N;
+/// The loop-invariant vector leaves of the addresses that something after
+/// the loop reads: live through the loop even where the loop stops reading
+/// them.
+DenseSet<Register> leavesLiveAfter(const MachineLoop &L,
+                                   ArrayRef<Access> Accesses,
+                                   const MachineDominatorTree &MDT,
+                                   const TargetRegisterInfo &TRI,
+                                   const MachineBasicBlock *Pre) {
+  const MachineRegisterInfo &MRI = Pre->getParent()->getRegInfo();
+  DenseSet<Register> Out;
+  for (const Access &A : Accesses)
+    for (const AddressLeaf &Leaf : A.Sum.Leaves) {
+      const MachineInstr *Def = MRI.getVRegDef(Leaf.Reg);
+      if (!Def || L.contains(Def->getParent()) ||
+          !TRI.isDivergentRegClass(MRI.getRegClass(Leaf.Reg)))
+        continue;
+      for (const MachineInstr &U : MRI.use_nodbg_instructions(Leaf.Reg))
+        if (!L.contains(U.getParent()) && !MDT.dominates(U.getParent(), Pre)) {
+          Out.insert(Leaf.Reg);
+          break;
+        }
+    }
+  return Out;
 }
 
-DenseSet<Register> invariantVGPRsRead(const MachineLoop &L,
-                                      const MachineBasicBlock &Body,
-                                      const DenseSet<MachineInstr *> &Skip,
-                                      const TargetRegisterInfo &TRI) {
-  const MachineRegisterInfo &MRI = Body.getParent()->getRegInfo();
-  DenseSet<Register> S;
-  for (const MachineInstr &MI : Body) {
-    if (MI.isDebugInstr() || MI.isPHI() ||
-        Skip.count(const_cast<MachineInstr *>(&MI)))
-      continue;
-    for (const MachineOperand &MO : MI.uses())
-      if (MO.isReg() && MO.getReg().isVirtual() && !MO.isUndef() &&
-          MRI.getVRegDef(MO.getReg()) &&
-          !L.contains(MRI.getVRegDef(MO.getReg())->getParent()) &&
-          TRI.isDivergentRegClass(MRI.getRegClass(MO.getReg())))
-        S.insert(MO.getReg());
-  }
-  return S;
-}
-
-bool sameSum(const AddressSum &A, const AddressSum &B) {
-  return A.Leaves == B.Leaves && wrap32(A.Const - B.Const) == 0;
-}
 
 } // namespace
 
@@ -487,12 +634,13 @@ LDSAddressingResult foldLDSAddresses(MachineLoop &L,
     return R;
   }
 
-  // Strategy: groups and base constants.
+  // Strategy: groups (twin registers count as one) and base constants.
+  LeafValues Values(Accesses, MRI);
   SmallVector<Group, 16> Groups = planGroups(Accesses, *Body, MRI);
   R.Groups = Groups.size();
 
-  LoopCost Before = measure(L, *Body, {}, MDT, TII, TRI, T);
-  DenseSet<Register> ReadBefore = invariantVGPRsRead(L, *Body, {}, TRI);
+  DenseSet<Register> LiveAfterLoop = leavesLiveAfter(L, Accesses, MDT, TRI, Pre);
+  LoopCost Before = measure(L, *Body, {}, LiveAfterLoop, TII, TRI, T);
 
   // Emission.
   Emitter E(MF, T.builders());
@@ -505,15 +653,18 @@ LDSAddressingResult foldLDSAddresses(MachineLoop &L,
   for (Group &G : Groups) {
     if (alreadyFolded(G))
       continue;
+
     int64_t BaseConst = G.BaseConst;
     if (Opts.InjectSliceBase && BaseConst == 0)
       for (Access *M : G.Members)
-        if (M->Sum.Const) {
-          BaseConst = M->Sum.Const; // the slice's base, offsets unchanged
+        if (M->Sum.Const + M->Offset) {
+          // a slice's start taken for the buffer's base, offsets unchanged
+          BaseConst = M->Sum.Const + M->Offset;
           break;
         }
     MachineInstr &First = *G.Members.front()->MI;
     const DebugLoc &DL = First.getDebugLoc();
+    MachineBasicBlock::iterator At = basePosition(G, *Body, MRI);
     std::optional<AddressLeaf> Inv;
     int64_t InLoopConst = BaseConst;
     if (!G.Invariant.empty()) {
@@ -536,11 +687,11 @@ LDSAddressingResult foldLDSAddresses(MachineLoop &L,
       SmallVector<AddressLeaf, 6> Terms(G.Variant.begin(), G.Variant.end());
       if (Inv)
         Terms.push_back(*Inv);
-      Base = E.sum(*Body, First.getIterator(), Terms, InLoopConst, true, DL);
+      Base = E.sum(*Body, At, Terms, InLoopConst, true, DL);
     }
     if (Base.SubReg) { // a subregister leaf alone: the DS needs a full VGPR
       SmallVector<AddressLeaf, 1> One{Base};
-      Base = E.sum(*Body, First.getIterator(), One, 0, true, DL);
+      Base = E.sum(*Body, At, One, 0, true, DL);
       if (Base.SubReg)
         continue;
     }
@@ -567,29 +718,23 @@ LDSAddressingResult foldLDSAddresses(MachineLoop &L,
       const MachineOperand &Addr = A.MI->getOperand(A.A.AddrIdx);
       std::optional<AddressSum> Now =
           readAddressSum(Addr.getReg(), Addr.getSubReg(), MRI, TII);
-      if (Now && Now->Leaves == A.Sum.Leaves &&
+      if (Now && Values.canonical(Now->Leaves) == A.Sum.Leaves &&
           wrap32(Now->Const + A.A.byteOffset(*A.MI)) ==
               wrap32(A.Sum.Const + A.Offset))
         continue;
-      E.undo();
       R.SelfCheckFailed = true;
       std::string Text;
       raw_string_ostream OS(Text);
       A.MI->print(OS, /*IsStandalone=*/true, /*SkipOpers=*/false,
                   /*SkipDebugLoc=*/true, /*AddNewLine=*/false);
+      E.undo();
       R.Why = "self-check: the rewritten address of `" + Text +
               "` no longer adds up to its original registers and constant";
       return R;
     }
 
   DenseSet<MachineInstr *> Dead = deadAdditions(Accesses, MRI);
-  LoopCost After = measure(L, *Body, Dead, MDT, TII, TRI, T);
-  DenseSet<Register> ReadAfter = invariantVGPRsRead(L, *Body, Dead, TRI);
-  DenseSet<Register> NoLongerRead;
-  for (Register Reg : ReadBefore)
-    if (!ReadAfter.count(Reg))
-      NoLongerRead.insert(Reg);
-  After.Vgprs += stillLiveThrough(L, *Body, NoLongerRead, MDT, TRI, Pre);
+  LoopCost After = measure(L, *Body, Dead, LiveAfterLoop, TII, TRI, T);
   R.ValuBefore = Before.Valu;
   R.ValuAfter = After.Valu;
   R.SaluBefore = Before.Salu;

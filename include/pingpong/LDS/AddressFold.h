@@ -41,7 +41,7 @@ struct LDSAddressingResult {
   bool SelfCheckFailed = false;
   unsigned Accesses = 0, Groups = 0, Hoisted = 0;
   unsigned ValuBefore = 0, ValuAfter = 0, SaluBefore = 0, SaluAfter = 0;
-  unsigned VgprsBefore = 0, VgprsAfter = 0; // loop-invariant VGPRs the loop reads
+  unsigned VgprsBefore = 0, VgprsAfter = 0; // peak vector registers live in the loop
 };
 
 /// Folds the LDS addresses of single-block loop L (machine SSA; L needs a
