@@ -119,14 +119,15 @@ std::optional<ClusterLayout> layoutFor(Mode Md, const LoopModel &M,
 
 /// LDS DMA under the layout's barriers: each DMA must issue after the last
 /// reads of the buffer it refills (both wave groups) and be complete, in
-/// the issuing wave, by the barrier Sync/SyncRules' dmaDeadline names, both
-/// taken from the reads of its own operand (A with the A-scale; all reads
-/// where the operand is unknown). The wait before a barrier: all but the
-/// vmcnt operations issued after the youngest DMA due there (in issue order,
-/// this iteration and those before; -1 where no DMA is newly due); where
-/// operands are due at different barriers, that count leaves the later
-/// operand's copies in flight (the operand-split wait). Fails when a DMA's stage distance is not
-/// known or no interval satisfies both rules.
+/// the issuing wave, by the barrier Sync/SyncRules' dmaDeadline names; with
+/// the layout's operand-waits both are taken from the reads of its own
+/// operand (A with the A-scale; all reads where the operand is unknown).
+/// The wait before a barrier: all but the vmcnt operations issued after the
+/// youngest DMA due there (in issue order, this iteration and those before;
+/// -1 where no DMA is newly due); where operands are due at different
+/// barriers, that count leaves the later operand's copies in flight (the
+/// operand-split wait). Fails when a DMA's stage distance is not known or no
+/// interval satisfies both rules.
 static bool dmaWaits(const LoopModel &M, const ClusterLayout &Layout,
                      const std::vector<unsigned> &C, std::vector<int> &VmWait,
                      int &VmBeforeLoop, Rejection &Why) {
@@ -164,7 +165,7 @@ static bool dmaWaits(const LoopModel &M, const ClusterLayout &Layout,
     if (M.Insts[I].Kind == InstKind::LDSRead) {
       int T = Interval[C[I]];
       AllReads.add(T);
-      if (int Key = BufferKey(M.Insts[I]); Key >= 0)
+      if (int Key = BufferKey(M.Insts[I]); Key >= 0 && Layout.OperandWaits)
         OperandReads[Key].add(T);
     }
     AnyDMA |= M.Insts[I].Kind == InstKind::LDSDMA;

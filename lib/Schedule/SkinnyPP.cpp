@@ -17,10 +17,11 @@
 //   second operand's reads, the dot.
 //   mem0: every DMA; fence; first operand's reads | dot0: - |
 //   mem1: second operand's reads | dot1: every MFMA
-// The plan waits per operand (ClusterPlan dmaWaits): before mem1's reads
-// only the first operand's DMA of this iteration (vmcnt = the other's
-// copies), before dot0 the second operand's of the last iteration (vmcnt =
-// every copy of this one), so a full iteration's copies are always queued.
+// The plan waits per operand (`operand-waits`, ClusterPlan dmaWaits):
+// before mem1's reads only the first operand's DMA of this iteration (vmcnt
+// = the other's copies), before dot0 the second operand's of the last
+// iteration (vmcnt = every copy of this one), so a full iteration's copies
+// are always queued.
 // Measured in the model on mxfp4_e2m1_128x128x512_w8_ns2_async
 // (docs/modes.md): at M=128, N=106496 4123 cycles/iter against the HBM
 // roofline 4120 (async-two-cluster 4877); at 8192^3 2484 (async-two-cluster
@@ -32,13 +33,13 @@
 namespace pingpong {
 
 static const char *SkinnyPPLayoutFirstA =
-    "pingpong-layout v1; sync barrier asymmetric; "
+    "pingpong-layout v1; sync barrier asymmetric operand-waits; "
     "mem mem0.dma: async-copy; mem+ mem0: local-read.a; "
     "dot dot0: ; "
     "mem mem1: local-read.b; "
     "dot dot1: dot";
 static const char *SkinnyPPLayoutFirstB =
-    "pingpong-layout v1; sync barrier asymmetric; "
+    "pingpong-layout v1; sync barrier asymmetric operand-waits; "
     "mem mem0.dma: async-copy; mem+ mem0: local-read.b; "
     "dot dot0: ; "
     "mem mem1: local-read.a; "
