@@ -44,7 +44,11 @@ static cl::opt<Mode> PingpongMode(
                    "cluster (8 warps, LDS DMA, two stages)"),
         clEnumValN(Mode::ChainedPP, "chained-dot",
                    "chained dots (attention): memory clusters at high "
-                   "priority, softmax with the dots (4 or 8 warps)")));
+                   "priority, softmax with the dots (4 or 8 warps)"),
+        clEnumValN(Mode::SkinnyPP, "skinny",
+                   "seed 004's skinny v2: every LDS DMA, one operand's reads, "
+                   "the other's, the whole dot; each operand waited for on "
+                   "its own (8 warps, LDS DMA, HBM-bound loops)")));
 
 const char *modeName(Mode M) {
   switch (M) {
@@ -57,6 +61,7 @@ const char *modeName(Mode M) {
   case Mode::AsyncOnePP: return "async-one-cluster";
   case Mode::AsyncFourPP: return "async-four-cluster";
   case Mode::ChainedPP: return "chained-dot";
+  case Mode::SkinnyPP: return "skinny";
   }
   return "?";
 }
@@ -65,7 +70,8 @@ const char *modeName(Mode M) {
 static constexpr Mode AllModes[] = {
     Mode::Auto,       Mode::Off,        Mode::OnePP,
     Mode::TwoPP,      Mode::FourPP,     Mode::AsyncTwoPP,
-    Mode::AsyncOnePP, Mode::AsyncFourPP, Mode::ChainedPP};
+    Mode::AsyncOnePP, Mode::AsyncFourPP, Mode::ChainedPP,
+    Mode::SkinnyPP};
 
 std::optional<Mode> parseMode(StringRef S) {
   for (Mode M : AllModes)

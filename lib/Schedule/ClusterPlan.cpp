@@ -9,6 +9,7 @@
 #include "llvm/CodeGen/MachineInstr.h"
 #include <algorithm>
 #include <climits>
+#include <map>
 
 using namespace llvm;
 namespace pingpong {
@@ -109,6 +110,7 @@ std::optional<ClusterLayout> layoutFor(Mode Md, const LoopModel &M,
   case Mode::AsyncOnePP: return layoutAsyncOnePP(M, Why);
   case Mode::AsyncFourPP: return layoutAsyncFourPP(M, Why);
   case Mode::ChainedPP: return layoutChainedPP(M, Why, Variant);
+  case Mode::SkinnyPP: return layoutSkinnyPP(M, Why);
   default: break;
   }
   Why.Reason = "no layout for mode " + std::string(modeName(Md));
@@ -117,11 +119,15 @@ std::optional<ClusterLayout> layoutFor(Mode Md, const LoopModel &M,
 
 /// LDS DMA under the layout's barriers: each DMA must issue after the last
 /// reads of the buffer it refills (both wave groups) and be complete, in
-/// the issuing wave, by the barrier Sync/SyncRules' dmaDeadline names. The
-/// wait before a barrier: all but the vmcnt operations issued after the
+/// the issuing wave, by the barrier Sync/SyncRules' dmaDeadline names; with
+/// the layout's operand-waits both are taken from the reads of its own
+/// operand (A with the A-scale; all reads where the operand is unknown).
+/// The wait before a barrier: all but the vmcnt operations issued after the
 /// youngest DMA due there (in issue order, this iteration and those before;
-/// -1 where no DMA is newly due). Fails when a DMA's stage distance is not
-/// known or no interval satisfies both rules.
+/// -1 where no DMA is newly due); where operands are due at different
+/// barriers, that count leaves the later operand's copies in flight (the
+/// operand-split wait). Fails when a DMA's stage distance is not known or no
+/// interval satisfies both rules.
 static bool dmaWaits(const LoopModel &M, const ClusterLayout &Layout,
                      const std::vector<unsigned> &C, std::vector<int> &VmWait,
                      int &VmBeforeLoop, Rejection &Why) {
@@ -132,22 +138,50 @@ static bool dmaWaits(const LoopModel &M, const ClusterLayout &Layout,
   const unsigned K = Interval[NC - 1] + 1;
   VmWait.assign(K, -1);
   VmBeforeLoop = -1;
-  int FirstRead = -1, LastRead = -1;
+  // Read intervals of every LDS read, and per operand buffer (dot group and
+  // operand, a scale with its operand): a DMA that fills one operand's buffer
+  // is due before that operand's first read and may refill it after that
+  // operand's last read, so a layout that reads A before B waits for A's
+  // DMA alone first (operand-split wait: vmcnt counts in issue order).
+  struct ReadSpan {
+    int First = -1, Last = -1;
+    void add(int T) {
+      First = First < 0 ? T : std::min(First, T);
+      Last = std::max(Last, T);
+    }
+  };
+  auto BufferKey = [](const InstInfo &II) -> int {
+    if (II.Op == Operand::None)
+      return -1;
+    Operand Own = II.Op == Operand::ScaleA   ? Operand::A
+                  : II.Op == Operand::ScaleB ? Operand::B
+                                             : II.Op;
+    return int(II.Group) * NumOperandKinds + int(Own);
+  };
+  ReadSpan AllReads;
+  std::map<int, ReadSpan> OperandReads;
   bool AnyDMA = false;
   for (unsigned I = 0; I < N; ++I) {
     if (M.Insts[I].Kind == InstKind::LDSRead) {
       int T = Interval[C[I]];
-      FirstRead = FirstRead < 0 ? T : std::min(FirstRead, T);
-      LastRead = std::max(LastRead, T);
+      AllReads.add(T);
+      if (int Key = BufferKey(M.Insts[I]); Key >= 0 && Layout.OperandWaits)
+        OperandReads[Key].add(T);
     }
     AnyDMA |= M.Insts[I].Kind == InstKind::LDSDMA;
   }
   if (!AnyDMA)
     return true;
-  if (FirstRead < 0) {
+  if (AllReads.First < 0) {
     Why.Reason = "LDS DMA in a loop without LDS reads";
     return false;
   }
+  // The reads a DMA's data goes to: its operand's, or every read when the
+  // analysis did not name the operand (or saw no read of it).
+  auto ReadsOf = [&](const InstInfo &II) -> const ReadSpan & {
+    auto It = OperandReads.find(BufferKey(II));
+    return It == OperandReads.end() ? AllReads : It->second;
+  };
   // vmcnt operations of one iteration in issue order (plan order): their
   // interval and, for DMA, the absolute interval that must see it complete.
   struct Event {
@@ -174,8 +208,9 @@ static bool dmaWaits(const LoopModel &M, const ClusterLayout &Layout,
         Why.At = II.MI;
         return false;
       }
-      sync::DMAIntervals D{K, E.Interval, II.StagesAhead, unsigned(FirstRead),
-                           unsigned(LastRead)};
+      const ReadSpan &R = ReadsOf(II);
+      sync::DMAIntervals D{K, E.Interval, II.StagesAhead, unsigned(R.First),
+                           unsigned(R.Last)};
       E.Deadline = sync::dmaDeadline(D);
       if (!sync::dmaAfterLastRead(D) || E.Deadline < int(E.Interval)) {
         Why.Reason = "the layout issues an LDS DMA (" +

@@ -114,6 +114,8 @@ std::string ClusterLayout::print() const {
     Flags.push_back("dot-waits");
   if (MemPriority)
     Flags.push_back("mem-priority");
+  if (OperandWaits)
+    Flags.push_back("operand-waits");
   if (!Flags.empty())
     S += "; sync " + join(Flags, " ");
   for (const Cluster &C : Clusters) {
@@ -275,10 +277,12 @@ std::optional<ClusterLayout> parseLayout(StringRef Text, unsigned NumDots,
           L.WaitsInDot = true;
         else if (F == "mem-priority")
           L.MemPriority = true;
+        else if (F == "operand-waits")
+          L.OperandWaits = true;
         else {
           Error = ("unknown sync flag '" + F +
                    "' (expected barrier, asymmetric, delay-global-data, gate, "
-                   "dot-waits, mem-priority)")
+                   "dot-waits, mem-priority, operand-waits)")
                       .str();
           return std::nullopt;
         }

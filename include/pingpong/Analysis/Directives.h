@@ -28,10 +28,11 @@ class MDNode;
 namespace pingpong {
 
 // AsyncTwoPP / AsyncOnePP / AsyncFourPP: loops whose operands reach LDS by
-// DMA. ChainedPP: chained dots (attention).
+// DMA. ChainedPP: chained dots (attention). SkinnyPP: seed 004's skinny v2
+// (LDS DMA, each operand waited for on its own; by name only).
 enum class Mode {
   Auto, Off, OnePP, TwoPP, FourPP, AsyncTwoPP, AsyncOnePP, AsyncFourPP,
-  ChainedPP
+  ChainedPP, SkinnyPP
 };
 
 const char *modeName(Mode M); // "auto", "off", "one-cluster", ...

@@ -62,6 +62,8 @@ std::optional<ClusterLayout> layoutAsyncOnePP(const LoopModel &M,
                                               Rejection &Why);
 std::optional<ClusterLayout> layoutAsyncFourPP(const LoopModel &M,
                                                Rejection &Why);
+/// Seed 004's skinny v2 (SkinnyPP.cpp): 8 waves, LDS DMA, by name only.
+std::optional<ClusterLayout> layoutSkinnyPP(const LoopModel &M, Rejection &Why);
 /// Chained dots (attention), 4 or 8 waves: ChainedPP.cpp. Variant 1 is the
 /// mode's fallback when variant 0 does not fit the registers.
 std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,

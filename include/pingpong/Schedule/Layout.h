@@ -20,7 +20,9 @@
 // operands), `mem-priority` (memory clusters at s_setprio 1, dot clusters at
 // 0: the chained-dot mode, whose dot clusters carry VALU work too, so a dot
 // at high priority would take the VALU issue slots from the other wave's
-// address arithmetic; excludes `gate`). A cluster clause is
+// address arithmetic; excludes `gate`), `operand-waits` (each LDS DMA waited
+// for before its own operand's first read, not every read's). A cluster
+// clause is
 // `mem|mem+|dot NAME: SELECTOR, ...`; `mem+` continues the cluster before it
 // (only a scheduling fence between them). A selector is a role (`local-read`,
 // `local-write`, `global-load`, `side-load`, `dot`, `operand-prep`,
@@ -156,6 +158,11 @@ struct ClusterLayout {
   /// dot clusters), the memory cluster's address arithmetic and LDS traffic
   /// win the issue slots, while the MFMAs, on their own pipe, lose nothing.
   bool MemPriority = false;
+  /// LDS DMA waits per operand (`operand-waits`): each DMA is due before the
+  /// first read of its own operand (A with the A-scale) and may refill after
+  /// that operand's last read, instead of every read's; vmcnt in issue order
+  /// then leaves the later operand's copies in flight (the skinny mode).
+  bool OperandWaits = false;
   /// Dots of the loop, for slice selectors.
   unsigned NumDots = 0;
 

@@ -1,0 +1,62 @@
+//===- SkinnyPP.cpp - seed 004's skinny 8-wave schedule v2 ----------------===//
+//
+// Seed 004 (MXFP4, M=128, N large, K=16384: HBM-bound) splits the wait for
+// the LDS DMA by operand: one half waits for A and its scales only, the
+// other for B and its scales, so the other operand's copies stay in flight
+// and the HBM queue never drains. At machine level, on Triton's IR:
+// - every MFMA reads both operands, so the dot cannot be cut by operand:
+//   the whole dot follows both operands' reads;
+// - the loop issues one operand's DMA first and keeps that order (m0 chain,
+//   firstDMAOperand), and vmcnt counts in issue order: that operand must be
+//   the one read first (waited for first);
+// - two stages under the asymmetric sync (lib/Sync dmaAfterLastRead,
+//   dmaDeadline): with two intervals per iteration, as the seed draws it, a
+//   DMA is due at the barrier right after it issues (or refills a buffer the
+//   other group still reads). Four intervals: the first operand's reads,
+//   an empty dot interval (the other group's first reads run under it), the
+//   second operand's reads, the dot.
+//   mem0: every DMA; fence; first operand's reads | dot0: - |
+//   mem1: second operand's reads | dot1: every MFMA
+// The plan waits per operand (`operand-waits`, ClusterPlan dmaWaits):
+// before mem1's reads only the first operand's DMA of this iteration (vmcnt
+// = the other's copies), before dot0 the second operand's of the last
+// iteration (vmcnt = every copy of this one), so a full iteration's copies
+// are always queued.
+// Measured in the model on mxfp4_e2m1_128x128x512_w8_ns2_async
+// (docs/modes.md): at M=128, N=106496 4123 cycles/iter against the HBM
+// roofline 4120 (async-two-cluster 4877); at 8192^3 2484 (async-two-cluster
+// 2044). The problem size is a kernel argument, so the mode is by name only.
+//
+//===----------------------------------------------------------------------===//
+#include "pingpong/Schedule/ClusterPlan.h"
+
+namespace pingpong {
+
+static const char *SkinnyPPLayoutFirstA =
+    "pingpong-layout v1; sync barrier asymmetric operand-waits; "
+    "mem mem0.dma: async-copy; mem+ mem0: local-read.a; "
+    "dot dot0: ; "
+    "mem mem1: local-read.b; "
+    "dot dot1: dot";
+static const char *SkinnyPPLayoutFirstB =
+    "pingpong-layout v1; sync barrier asymmetric operand-waits; "
+    "mem mem0.dma: async-copy; mem+ mem0: local-read.b; "
+    "dot dot0: ; "
+    "mem mem1: local-read.a; "
+    "dot dot1: dot";
+
+std::optional<ClusterLayout> layoutSkinnyPP(const LoopModel &M,
+                                            Rejection &Why) {
+  if (!M.NumAsyncCopies) {
+    Why.Reason = "skinny needs LDS DMA in the loop (it splits the DMA wait "
+                 "by operand)";
+    return std::nullopt;
+  }
+  if (!canSliceAcrossWaveGroups(M, 1, Mode::SkinnyPP, Why))
+    return std::nullopt;
+  return builtinLayout(firstDMAOperand(M) == Operand::B ? SkinnyPPLayoutFirstB
+                                                        : SkinnyPPLayoutFirstA,
+                       Mode::SkinnyPP, M, Why);
+}
+
+} // namespace pingpong
