@@ -20,12 +20,48 @@
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/GlobalVariable.h"
 
+#include <optional>
+
 using namespace llvm;
 namespace pingpong {
 
 namespace {
 uint64_t bytesOf(const MachineMemOperand *MMO) {
   return MMO->getSize().hasValue() ? MMO->getSize().getValue() : 0;
+}
+
+using ByteBound = std::pair<int64_t, int64_t>; // [lo, hi) in the LDS object
+
+std::optional<ByteBound> boundOf(const sync::LDSRegion &R) {
+  return R.Range ? R.Range : R.Extent;
+}
+
+/// The operand an LDS write of no known operand fills, for counting the
+/// traffic only. The model names a write's operand where the buffer identity
+/// proves it; in an arena (Triton's global_smem) it cannot, and then every
+/// write of a scaled loop was counted as "maybe a scale". The bound of the
+/// write's bytes meeting the bounds of one operand's reads only (same object)
+/// tells a scale's write from A's and B's; None where it meets several or
+/// none, or a bound is unknown.
+Operand operandByBounds(const MachineInstr &Write,
+                        ArrayRef<sync::LDSRegion> Reads,
+                        ArrayRef<Operand> ReadOps) {
+  sync::LDSRegion W = ldsRegionOf(Write);
+  std::optional<ByteBound> WB = boundOf(W);
+  if (!W.Object || !WB)
+    return Operand::None;
+  Operand Found = Operand::None;
+  for (unsigned I = 0; I < Reads.size(); ++I) {
+    std::optional<ByteBound> RB = boundOf(Reads[I]);
+    if (Reads[I].Object != W.Object || !RB)
+      continue;
+    if (RB->second <= WB->first || WB->second <= RB->first)
+      continue; // disjoint
+    if (Found != Operand::None && Found != ReadOps[I])
+      return Operand::None;
+    Found = ReadOps[I];
+  }
+  return Found;
 }
 } // namespace
 
@@ -47,9 +83,25 @@ void deriveTile(LoopModel &M, const MachineFunction &MF) {
   const uint64_t ElemBits = std::max(1u, M.Shape.ElemBits);
   uint64_t K = uint64_t(M.ChainLen) * M.Shape.K;
   uint64_t DotVolume = uint64_t(M.NumDots) * M.Shape.M * M.Shape.N * M.Shape.K;
+  // In a scaled loop, the writes of no known operand by their bytes.
+  SmallVector<Operand, 32> WriteOp;
+  SmallVector<sync::LDSRegion, 32> Reads;
+  SmallVector<Operand, 32> ReadOps;
+  if (M.scaled())
+    for (const InstInfo &II : M.Insts)
+      if (II.R == Role::LocalRead && II.Op != Operand::None) {
+        Reads.push_back(ldsRegionOf(*II.MI));
+        ReadOps.push_back(II.Op);
+      }
+  for (const InstInfo &II : M.Insts)
+    WriteOp.push_back(II.R == Role::LocalWrite && II.Op == Operand::None &&
+                              !Reads.empty()
+                          ? operandByBounds(*II.MI, Reads, ReadOps)
+                          : II.Op);
   uint64_t WriteBits = 0;
-  for (const InstInfo &II : M.Insts) {
-    if (isScale(II.Op))
+  for (unsigned I = 0; I < M.Insts.size(); ++I) {
+    const InstInfo &II = M.Insts[I];
+    if (isScale(WriteOp[I]))
       continue;
     if (II.R == Role::LocalWrite)
       for (const MachineMemOperand *MMO : II.MI->memoperands())
@@ -64,11 +116,13 @@ void deriveTile(LoopModel &M, const MachineFunction &MF) {
   uint64_t Elems = WriteBits * Lanes * Waves / ElemBits;
   // With scales, a write of no known operand may be a scale's: the traffic
   // would not be (M + N) * K elements.
-  bool TrafficKnown =
-      !M.scaled() || llvm::none_of(M.Insts, [](const InstInfo &I) {
-        return (I.R == Role::LocalWrite || I.R == Role::AsyncCopy) &&
-               I.Op == Operand::None;
-      });
+  bool TrafficKnown = true;
+  if (M.scaled())
+    for (unsigned I = 0; I < M.Insts.size(); ++I)
+      if ((M.Insts[I].R == Role::LocalWrite ||
+           M.Insts[I].R == Role::AsyncCopy) &&
+          WriteOp[I] == Operand::None)
+        TrafficKnown = false;
   M.TileK = K;
   // Best source: the LDS buffers' sizes, M x K and N x K elements: two
   // __shared__ arrays, or the two fields of the struct that AMDGPU's module
