@@ -98,31 +98,53 @@ void deriveTile(LoopModel &M, const MachineFunction &MF) {
                               !Reads.empty()
                           ? operandByBounds(*II.MI, Reads, ReadOps)
                           : II.Op);
-  uint64_t WriteBits = 0;
+  // Bits one wave's fills of an iteration carry: of A and B (and of fills of
+  // no known operand), and of everything.
+  uint64_t WriteBits = 0, AllFillBits = 0;
+  bool UnknownFill = false;
   for (unsigned I = 0; I < M.Insts.size(); ++I) {
     const InstInfo &II = M.Insts[I];
-    if (isScale(WriteOp[I]))
-      continue;
+    uint64_t Bits = 0;
     if (II.R == Role::LocalWrite)
       for (const MachineMemOperand *MMO : II.MI->memoperands())
-        WriteBits += 8 * bytesOf(MMO);
+        Bits += 8 * bytesOf(MMO);
     // LDS DMA: what each lane loads is what lands in LDS (its LDS-side
     // operand says 4 bytes whatever the width).
     if (II.R == Role::AsyncCopy)
       for (const MachineMemOperand *MMO : II.MI->memoperands())
         if (MMO->getAddrSpace() != 3)
-          WriteBits += 8 * bytesOf(MMO);
+          Bits += 8 * bytesOf(MMO);
+    AllFillBits += Bits;
+    if (!isScale(WriteOp[I]))
+      WriteBits += Bits;
+    if ((II.R == Role::LocalWrite || II.R == Role::AsyncCopy) &&
+        WriteOp[I] == Operand::None)
+      UnknownFill = true;
   }
   uint64_t Elems = WriteBits * Lanes * Waves / ElemBits;
   // With scales, a write of no known operand may be a scale's: the traffic
-  // would not be (M + N) * K elements.
-  bool TrafficKnown = true;
-  if (M.scaled())
-    for (unsigned I = 0; I < M.Insts.size(); ++I)
-      if ((M.Insts[I].R == Role::LocalWrite ||
-           M.Insts[I].R == Role::AsyncCopy) &&
-          WriteOp[I] == Operand::None)
-        TrafficKnown = false;
+  // would not be (M + N) * K elements ...
+  bool TrafficKnown = !M.scaled() || !UnknownFill;
+  // ... unless every scale comes through LDS: then the fills carry, per row
+  // of the tile and K element, the element and 8/32 bit of its e8m0 scale
+  // (one per 32 elements, v_mfma_scale's block), whichever write is which.
+  auto FromLDS = [&](Operand O) {
+    return llvm::any_of(M.Insts,
+                        [&](const InstInfo &I) {
+                          return I.R == Role::LocalRead && I.Op == O;
+                        }) &&
+           llvm::none_of(M.Insts, [&](const InstInfo &I) {
+             return I.Op == O &&
+                    (I.R == Role::DirectLoad || I.R == Role::SideLoad);
+           });
+  };
+  if (!TrafficKnown && FromLDS(Operand::ScaleA) && FromLDS(Operand::ScaleB)) {
+    uint64_t QuarterBits = AllFillBits * Lanes * Waves * 4;
+    if (QuarterBits % (4 * ElemBits + 1) == 0) {
+      Elems = QuarterBits / (4 * ElemBits + 1);
+      TrafficKnown = true;
+    }
+  }
   M.TileK = K;
   // Best source: the LDS buffers' sizes, M x K and N x K elements: two
   // __shared__ arrays, or the two fields of the struct that AMDGPU's module
