@@ -62,15 +62,24 @@ Register ldsAddress(const ModelBuilder &B, unsigned Pos, MCRegister M0) {
   return Register();
 }
 
-/// The byte offset a DS instruction adds to its address (single-offset
-/// forms; the read2/write2 forms count 0).
+/// The byte offset a DS instruction adds to its address. The read2/write2
+/// forms: the lower of their two offsets (in elements of 4 or 8 bytes, x64
+/// for ST64), so that two buffers read by one pair of read2s (the A- and
+/// B-scales of a HIP kernel, 1 KiB apart) stay apart.
 int64_t dsOffset(const ModelBuilder &B, const MachineInstr &MI) {
   if (B.T.classify(MI) == InstKind::LDSDMA)
     return 0;
   StringRef Name = B.T.name(MI.getOpcode());
-  if (Name.contains("2ST64") || Name.starts_with("DS_READ2") ||
-      Name.starts_with("DS_WRITE2"))
-    return 0;
+  if (Name.starts_with("DS_READ2") || Name.starts_with("DS_WRITE2")) {
+    SmallVector<int64_t, 3> Imms; // offset0, offset1, gds
+    for (const MachineOperand &MO : MI.explicit_uses())
+      if (MO.isImm())
+        Imms.push_back(MO.getImm());
+    if (Imms.size() < 2)
+      return 0;
+    int64_t Elem = (Name.contains("B64") ? 8 : 4) * (Name.contains("ST64") ? 64 : 1);
+    return std::min(Imms[0], Imms[1]) * Elem;
+  }
   for (const MachineOperand &MO : MI.explicit_uses())
     if (MO.isImm())
       return MO.getImm();

@@ -20,12 +20,48 @@
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/GlobalVariable.h"
 
+#include <optional>
+
 using namespace llvm;
 namespace pingpong {
 
 namespace {
 uint64_t bytesOf(const MachineMemOperand *MMO) {
   return MMO->getSize().hasValue() ? MMO->getSize().getValue() : 0;
+}
+
+using ByteBound = std::pair<int64_t, int64_t>; // [lo, hi) in the LDS object
+
+std::optional<ByteBound> boundOf(const sync::LDSRegion &R) {
+  return R.Range ? R.Range : R.Extent;
+}
+
+/// The operand an LDS write of no known operand fills, for counting the
+/// traffic only. The model names a write's operand where the buffer identity
+/// proves it; in an arena (Triton's global_smem) it cannot, and then every
+/// write of a scaled loop was counted as "maybe a scale". The bound of the
+/// write's bytes meeting the bounds of one operand's reads only (same object)
+/// tells a scale's write from A's and B's; None where it meets several or
+/// none, or a bound is unknown.
+Operand operandByBounds(const MachineInstr &Write,
+                        ArrayRef<sync::LDSRegion> Reads,
+                        ArrayRef<Operand> ReadOps) {
+  sync::LDSRegion W = ldsRegionOf(Write);
+  std::optional<ByteBound> WB = boundOf(W);
+  if (!W.Object || !WB)
+    return Operand::None;
+  Operand Found = Operand::None;
+  for (unsigned I = 0; I < Reads.size(); ++I) {
+    std::optional<ByteBound> RB = boundOf(Reads[I]);
+    if (Reads[I].Object != W.Object || !RB)
+      continue;
+    if (RB->second <= WB->first || WB->second <= RB->first)
+      continue; // disjoint
+    if (Found != Operand::None && Found != ReadOps[I])
+      return Operand::None;
+    Found = ReadOps[I];
+  }
+  return Found;
 }
 } // namespace
 
@@ -47,28 +83,68 @@ void deriveTile(LoopModel &M, const MachineFunction &MF) {
   const uint64_t ElemBits = std::max(1u, M.Shape.ElemBits);
   uint64_t K = uint64_t(M.ChainLen) * M.Shape.K;
   uint64_t DotVolume = uint64_t(M.NumDots) * M.Shape.M * M.Shape.N * M.Shape.K;
-  uint64_t WriteBits = 0;
-  for (const InstInfo &II : M.Insts) {
-    if (isScale(II.Op))
-      continue;
+  // In a scaled loop, the writes of no known operand by their bytes.
+  SmallVector<Operand, 32> WriteOp;
+  SmallVector<sync::LDSRegion, 32> Reads;
+  SmallVector<Operand, 32> ReadOps;
+  if (M.scaled())
+    for (const InstInfo &II : M.Insts)
+      if (II.R == Role::LocalRead && II.Op != Operand::None) {
+        Reads.push_back(ldsRegionOf(*II.MI));
+        ReadOps.push_back(II.Op);
+      }
+  for (const InstInfo &II : M.Insts)
+    WriteOp.push_back(II.R == Role::LocalWrite && II.Op == Operand::None &&
+                              !Reads.empty()
+                          ? operandByBounds(*II.MI, Reads, ReadOps)
+                          : II.Op);
+  // Bits one wave's fills of an iteration carry: of A and B (and of fills of
+  // no known operand), and of everything.
+  uint64_t WriteBits = 0, AllFillBits = 0;
+  bool UnknownFill = false;
+  for (unsigned I = 0; I < M.Insts.size(); ++I) {
+    const InstInfo &II = M.Insts[I];
+    uint64_t Bits = 0;
     if (II.R == Role::LocalWrite)
       for (const MachineMemOperand *MMO : II.MI->memoperands())
-        WriteBits += 8 * bytesOf(MMO);
+        Bits += 8 * bytesOf(MMO);
     // LDS DMA: what each lane loads is what lands in LDS (its LDS-side
     // operand says 4 bytes whatever the width).
     if (II.R == Role::AsyncCopy)
       for (const MachineMemOperand *MMO : II.MI->memoperands())
         if (MMO->getAddrSpace() != 3)
-          WriteBits += 8 * bytesOf(MMO);
+          Bits += 8 * bytesOf(MMO);
+    AllFillBits += Bits;
+    if (!isScale(WriteOp[I]))
+      WriteBits += Bits;
+    if ((II.R == Role::LocalWrite || II.R == Role::AsyncCopy) &&
+        WriteOp[I] == Operand::None)
+      UnknownFill = true;
   }
   uint64_t Elems = WriteBits * Lanes * Waves / ElemBits;
   // With scales, a write of no known operand may be a scale's: the traffic
-  // would not be (M + N) * K elements.
-  bool TrafficKnown =
-      !M.scaled() || llvm::none_of(M.Insts, [](const InstInfo &I) {
-        return (I.R == Role::LocalWrite || I.R == Role::AsyncCopy) &&
-               I.Op == Operand::None;
-      });
+  // would not be (M + N) * K elements ...
+  bool TrafficKnown = !M.scaled() || !UnknownFill;
+  // ... unless every scale comes through LDS: then the fills carry, per row
+  // of the tile and K element, the element and 8/32 bit of its e8m0 scale
+  // (one per 32 elements, v_mfma_scale's block), whichever write is which.
+  auto FromLDS = [&](Operand O) {
+    return llvm::any_of(M.Insts,
+                        [&](const InstInfo &I) {
+                          return I.R == Role::LocalRead && I.Op == O;
+                        }) &&
+           llvm::none_of(M.Insts, [&](const InstInfo &I) {
+             return I.Op == O &&
+                    (I.R == Role::DirectLoad || I.R == Role::SideLoad);
+           });
+  };
+  if (!TrafficKnown && FromLDS(Operand::ScaleA) && FromLDS(Operand::ScaleB)) {
+    uint64_t QuarterBits = AllFillBits * Lanes * Waves * 4;
+    if (QuarterBits % (4 * ElemBits + 1) == 0) {
+      Elems = QuarterBits / (4 * ElemBits + 1);
+      TrafficKnown = true;
+    }
+  }
   M.TileK = K;
   // Best source: the LDS buffers' sizes, M x K and N x K elements: two
   // __shared__ arrays, or the two fields of the struct that AMDGPU's module
