@@ -6,11 +6,13 @@
 //
 // See docs/cycle-model.md.
 //===----------------------------------------------------------------------===//
+#include "Addresses.h"
 #include "Report.h"
 #include "Sim.h"
 #include "Verify.h"
 
 #include "llvm/Config/llvm-config.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -23,6 +25,7 @@ using namespace ppsim;
 static const char *Usage =
     "usage: pingpong-sim run FILE.s [options]\n"
     "       pingpong-sim verify FILE.s [options]\n"
+    "       pingpong-sim addresses FILE.s [OTHER.s] [options] [--dump]\n"
     "\n"
     "run:    cycle model of one CDNA CU (gfx942 / gfx950) running the hot loop of an\n"
     "        AMDGPU assembly file for every wave of the workgroup(s) on the CU.\n"
@@ -46,6 +49,21 @@ static const char *Usage =
     "        model knows them; otherwise (and for LDS DMA) the access overlaps all\n"
     "        of LDS. Prints the first finding and exits 1; clean: one summary line,\n"
     "        exit 0. Default --iterations for verify: 4.\n"
+    "addresses: the LDS accesses every wave executes in the model, with the lane\n"
+    "        addresses the model computes (address VGPR lanes + offsets; LDS DMA:\n"
+    "        M0 + offset + lane x size); ds_read2/write2 count as two accesses.\n"
+    "        One file: per wave, LDS instructions executed, distinct ones, accesses\n"
+    "        by kind (read / write / dma-write / atomic); --dump adds one line per\n"
+    "        access (iteration, line, kind, bytes per lane, lanes 0-3, a hash of\n"
+    "        all active lanes). Two files (e.g. llc and llc + plugin from the same\n"
+    "        IR): per wave, the multisets over the whole run of (kind, bytes per\n"
+    "        lane, exec mask, 64 lane addresses) must be equal (order is free):\n"
+    "        exit 0 with one line; else exit 1 with the first difference (the\n"
+    "        access one file lacks, and the nearest surplus access of the same\n"
+    "        kind and width in that file, lanes 0-3 of both). An LDS access whose\n"
+    "        address the model does not know (address VGPR, or M0 of an LDS DMA)\n"
+    "        in either file: exit 2, naming it; never \"equal\". A file without\n"
+    "        any LDS access: exit 1. Default --iterations: 4.\n"
     "\n"
     "options:\n"
     "  --kernel NAME            kernel to run (default: the first in the file)\n"
@@ -71,10 +89,12 @@ static const char *Usage =
     "                           or ImageMagick convert is installed)\n"
     "  --timeline-full          draw the whole run (default: 4 steady-state iterations)\n"
     "                           (--timeline/--timeline-full: run only)\n"
+    "  --dump                   (addresses) one line per LDS access\n"
     "  --help                   this text\n"
     "  --version                the tool's and LLVM's version\n"
     "\n"
-    "Exit codes: 0 success / clean; 1 bad input, or (verify) a finding; 2 bad command line\n"
+    "Exit codes: 0 success / clean / equal; 1 bad input, (verify) a finding, (addresses) a\n"
+    "difference; 2 bad command line, or (addresses) an LDS address unknown\n"
     "(also no arguments); 3 (verify) no finding, but pairs that cannot be proven ordered\n"
     "(an LDS address unknown); 4 the loop did not run as asked (a wave ran fewer\n"
     "iterations than --iterations: nothing is measured or verified).\n"
@@ -89,8 +109,11 @@ static const char *Usage =
 // sentence saying so; values are checked below with the project's messages.
 static cl::SubCommand RunCmd("run", "cycle model of one CU running the hot loop");
 static cl::SubCommand VerifyCmd("verify", "wait/barrier soundness checker on the model's execution");
-#define BOTH cl::sub(RunCmd), cl::sub(VerifyCmd)
-static cl::opt<std::string> InputFile(cl::Positional, cl::desc("<FILE.s>"), BOTH);
+static cl::SubCommand AddrCmd("addresses", "LDS address traces of the model's execution, and their comparison");
+static cl::opt<std::string> InputFile(cl::Positional, cl::desc("<FILE.s>"), cl::sub(RunCmd), cl::sub(VerifyCmd));
+static cl::list<std::string> AddrFiles(cl::Positional, cl::desc("<FILE.s> [OTHER.s]"), cl::sub(AddrCmd));
+static cl::opt<bool> DumpOpt("dump", cl::desc("one line per LDS access"), cl::sub(AddrCmd));
+#define BOTH cl::sub(RunCmd), cl::sub(VerifyCmd), cl::sub(AddrCmd)
 static cl::opt<std::string> KernelOpt("kernel", cl::desc("kernel to run"), BOTH);
 static cl::opt<std::string> McpuOpt("mcpu", cl::desc("gfx942|gfx950"), BOTH);
 static cl::opt<std::string> WavesPerSimdOpt("waves-per-simd", BOTH);
@@ -114,6 +137,195 @@ static void printVersion(raw_ostream &OS) {
      << LLVM_VERSION_STRING << "\n";
 }
 
+// verify and addresses: the model records every wave's instruction stream.
+static void tracedRunOptions(SimOptions &SO) {
+  SO.Trace = true;
+  // a wave that runs far longer than the kernel's trip count allows is
+  // stuck in a loop the model cannot leave: report it quickly as a hang
+  SO.MaxInstrsPerWave = 200000 + 20000LL * SO.Iterations;
+  // The verdict must not depend on timing: the clock limit only backs up
+  // the instruction budget, and is never below `run`'s, so a memory-bound
+  // kernel (spills: millions of clocks per iteration) is not a "hang".
+  SO.MaxCycles = std::max(SO.MaxCycles, 8 * SO.MaxInstrsPerWave);
+}
+
+// ---- addresses: one traced run per file, then the summary / dump or the
+// comparison (Addresses.cpp).
+namespace {
+struct AddrRun {
+  Program P;
+  SimResult R;
+  AddressTrace T;
+};
+
+std::string waveLabel(const AddrRun &X, int W) {
+  const WaveResult &WR = X.R.Waves[W];
+  return (X.R.Wgs > 1 ? "workgroup " + std::to_string(WR.Wg) + " " : std::string()) + "wave " +
+         std::to_string(WR.Id);
+}
+
+std::string iterLabel(int It) {
+  return It > 0 ? "iteration " + std::to_string(It) : It == 0 ? "before the loop" : "after the loop";
+}
+
+void printLanes(raw_ostream &OS, const AddrAccess &A) {
+  OS << "lanes 0-3:";
+  for (int L = 0; L < 4; ++L) {
+    if (A.Key.Exec >> L & 1) OS << format(" 0x%x", A.Key.Addr[L]);
+    else OS << " -";
+  }
+}
+
+uint32_t laneHash(const AccessKey &K) { // FNV-1a over the active lanes' addresses
+  uint32_t H = 2166136261u;
+  for (int L = 0; L < 64; ++L) {
+    if (!(K.Exec >> L & 1)) continue;
+    for (int B = 0; B < 4; ++B) H = (H ^ ((K.Addr[L] >> (8 * B)) & 0xff)) * 16777619u;
+  }
+  return H;
+}
+
+// Runs one file. Returns -1 when it ran (X filled), else the exit code.
+int runOne(const ParseOptions &PO, const SimOptions &SO, AddrRun &X) {
+  SimError E;
+  if (!parseProgram(PO, X.P, E)) {
+    errs() << E.Message;
+    return E.exitCode();
+  }
+  bool Ok = simulate(X.P, SO, X.R, E);
+  if (Ok && X.R.ItersShort) {
+    outs() << "addresses: " << PO.File << ": " << X.R.ItersLine << "\n";
+    outs().flush();
+    errs() << PO.File << ": error: the loop did not run as asked, nothing is compared:\n" << X.R.ItersMsg;
+    return 4;
+  }
+  if (!Ok) {
+    errs() << PO.File << ": error: " << E.Message << "\n";
+    return E.exitCode();
+  }
+  X.T = collectAddresses(X.P, X.R);
+  return -1;
+}
+
+std::string runLine(const AddrRun &X) {
+  const SimResult &R = X.R;
+  return "kernel " + R.Kernel + ", " + R.Mcpu + ", " +
+         (R.HasLoop ? "loop " + R.LoopLabel + " run " + std::to_string(R.Iterations) + " times"
+                    : std::string("no MFMA loop: straight run")) +
+         ", " + std::to_string(R.Wgs) + " workgroup(s) x " + std::to_string(R.WavesPerWg) + " waves";
+}
+
+long accessCount(const AddressTrace &T) {
+  long N = 0;
+  for (auto &W : T.Waves) N += (long)W.A.size();
+  return N;
+}
+
+void printSummary(const AddrRun &X, bool Dump) {
+  outs() << "addresses: " << runLine(X) << "\n";
+  for (size_t W = 0; W < X.T.Waves.size(); ++W) {
+    const WaveAccesses &WA = X.T.Waves[W];
+    long ByKind[4] = {};
+    for (auto &A : WA.A) ByKind[(int)A.Key.Kind]++;
+    outs() << "addresses: " << waveLabel(X, (int)W) << ": " << WA.Instrs << " LDS instructions (" << WA.Distinct
+           << " distinct), " << WA.A.size() << " accesses:";
+    for (int K = 0; K < 4; ++K)
+      if (ByKind[K]) outs() << " " << ByKind[K] << " " << accessKindName((AccessKind)K);
+    if (WA.ExecUnknown) outs() << "; " << WA.ExecUnknown << " with exec unknown (all lanes counted)";
+    outs() << "\n";
+    if (!Dump) continue;
+    for (auto &A : WA.A) {
+      const Inst &In = X.P.Insts[A.Pc];
+      outs() << "  " << waveLabel(X, (int)W) << " "
+             << (A.Iter > 0 ? "it " + std::to_string(A.Iter) : A.Iter == 0 ? std::string("pre") : std::string("post"))
+             << " line " << In.Line << " " << accessKindName(A.Key.Kind) << " " << A.Key.Width << "B";
+      if (A.Part) outs() << " (2nd address)";
+      if (A.Dma) outs() << format(" m0 0x%x", A.M0);
+      outs() << format(" exec 0x%llx ", (unsigned long long)A.Key.Exec);
+      printLanes(outs(), A);
+      outs() << format(" hash %08x", laneHash(A.Key)) << " '" << In.Text << "'\n";
+    }
+  }
+  outs() << "addresses: " << X.T.Waves.size() << " waves, " << accessCount(X.T)
+         << " LDS accesses, all addresses known\n";
+}
+
+// The first difference, with the access's instruction in the file that has
+// it and the nearest candidate in the file that lacks it.
+void printDifference(const std::vector<AddrRun> &Runs, const std::vector<std::string> &Files, const AddressDiff &D) {
+  if (!D.WaveCountMismatch.empty()) {
+    outs() << "addresses: differ: the runs have different waves (" << D.WaveCountMismatch << "): " << Files[0]
+           << ": " << runLine(Runs[0]) << "; " << Files[1] << ": " << runLine(Runs[1]) << "\n";
+    return;
+  }
+  int Has = 1 - D.MissingFrom, Lacks = D.MissingFrom;
+  const AddrRun &XH = Runs[Has], &XL = Runs[Lacks];
+  const Inst &In = XH.P.Insts[D.Access->Pc];
+  outs() << "addresses: differ: " << waveLabel(XH, D.Wave) << ": an LDS access of " << Files[Has]
+         << " is missing from " << Files[Lacks] << " (" << Files[Has] << " has it " << D.Want << " time(s), "
+         << Files[Lacks] << " " << D.Have << ")\n";
+  outs() << "  " << Files[Has] << ": line " << In.Line << " '" << In.Text << "' (" << iterLabel(D.Access->Iter)
+         << (D.Access->Part ? ", its 2nd address" : "") << "): " << accessKindName(D.Access->Key.Kind) << ", "
+         << D.Access->Key.Width << " bytes per lane, ";
+  printLanes(outs(), *D.Access);
+  outs() << "\n";
+  if (!D.Near) {
+    outs() << "  " << Files[Lacks] << " has no surplus " << accessKindName(D.Access->Key.Kind) << " of "
+           << D.Access->Key.Width << " bytes per lane in that wave\n";
+    return;
+  }
+  const Inst &NI = XL.P.Insts[D.Near->Pc];
+  outs() << "  nearest in " << Files[Lacks] << ": line " << NI.Line << " '" << NI.Text << "' ("
+         << iterLabel(D.Near->Iter) << (D.Near->Part ? ", its 2nd address" : "") << "): ";
+  printLanes(outs(), *D.Near);
+  outs() << " (" << D.LanesDiffer << " of the active lanes differ)\n";
+}
+} // namespace
+
+static int addresses(const ParseOptions &PO0, const SimOptions &SO, const std::vector<std::string> &Files,
+                     bool Dump) {
+  if (Files.empty()) {
+    errs() << "pingpong-sim: error: no input file\n" << Usage;
+    return 2;
+  }
+  std::vector<AddrRun> Runs(Files.size());
+  for (size_t F = 0; F < Files.size(); ++F) {
+    ParseOptions PO = PO0;
+    PO.File = Files[F];
+    int Rc = runOne(PO, SO, Runs[F]);
+    if (Rc >= 0) return Rc;
+  }
+  // never "equal" (or a summary) over an address the model does not know
+  int Rc = 0;
+  for (size_t F = 0; F < Files.size(); ++F) {
+    const AddrRun &X = Runs[F];
+    if (X.T.Unknown) {
+      const Inst &In = X.P.Insts[X.T.FirstUnknownPc];
+      outs() << "addresses: " << Files[F] << ": " << X.T.Unknown
+             << " LDS access(es) with an address the model does not know (" << (In.LdsDma ? "M0" : "address VGPR")
+             << " unknown); first: " << waveLabel(X, X.T.FirstUnknownWave) << ", line " << In.Line << " '" << In.Text
+             << "'\n";
+      Rc = 2;
+    } else if (!accessCount(X.T)) {
+      errs() << Files[F] << ": error: kernel " << X.R.Kernel << " executed no LDS access: nothing to compare\n";
+      return 1;
+    }
+  }
+  if (Rc) return Rc;
+  if (Files.size() == 1) {
+    printSummary(Runs[0], Dump);
+    return 0;
+  }
+  AddressDiff D = compareAddresses(Runs[0].T, Runs[1].T);
+  if (!D.Equal) {
+    printDifference(Runs, Files, D);
+    return 1;
+  }
+  outs() << "addresses: equal: " << Files[0] << " and " << Files[1] << ": " << runLine(Runs[0]) << ": "
+         << accessCount(Runs[0].T) << " LDS accesses each, the same (kind, width, lane addresses) per wave\n";
+  return 0;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     errs() << "pingpong-sim: error: no command (expected 'run' or 'verify')\n" << Usage;
@@ -129,11 +341,13 @@ int main(int argc, char **argv) {
     printVersion(outs());
     return 0;
   }
-  if (strcmp(argv[1], "run") && strcmp(argv[1], "verify")) {
-    errs() << "pingpong-sim: error: unknown command '" << argv[1] << "' (expected 'run' or 'verify')\n" << Usage;
+  if (strcmp(argv[1], "run") && strcmp(argv[1], "verify") && strcmp(argv[1], "addresses")) {
+    errs() << "pingpong-sim: error: unknown command '" << argv[1] << "' (expected 'run', 'verify' or 'addresses')\n"
+           << Usage;
     return 2;
   }
   const bool Verify = !strcmp(argv[1], "verify");
+  const bool Addresses = !strcmp(argv[1], "addresses");
   {
     std::string Msg;
     raw_string_ostream ES(Msg);
@@ -154,6 +368,13 @@ int main(int argc, char **argv) {
   bool ItersGiven = ItersOpt.getNumOccurrences() > 0;
   std::vector<long> Gemm, Tile;
   PO.File = InputFile;
+  if (Addresses) {
+    if (AddrFiles.size() > 2) {
+      errs() << "pingpong-sim: error: addresses takes one or two files, got " << AddrFiles.size() << "\n";
+      return 2;
+    }
+    if (!AddrFiles.empty()) PO.File = AddrFiles[0];
+  }
   PO.Mcpu = McpuOpt;
   SO.Kernel = KernelOpt;
   SO.Loop = LoopOpt;
@@ -243,20 +464,20 @@ int main(int argc, char **argv) {
     if (Gemm.size() == 3) SO.L2Rule += " (K = " + std::to_string(Gemm[2]) + " does not enter the rule)";
   }
   if (SO.WavesPerSimd > 8) { errs() << "pingpong-sim: error: --waves-per-simd is at most 8\n"; return 2; }
-  if (Verify && (!Json.empty() || !Svg.empty() || Full)) {
-    errs() << "pingpong-sim: error: --json and --timeline are options of 'run', not 'verify'\n";
+  if ((Verify || Addresses) && (!Json.empty() || !Svg.empty() || Full)) {
+    errs() << "pingpong-sim: error: --json and --timeline are options of 'run', not '" << argv[1] << "'\n";
     return 2;
+  }
+  if (Addresses) {
+    if (!ItersGiven) SO.Iterations = 4;
+    tracedRunOptions(SO);
+    SO.TraceLanes = true;
+    std::vector<std::string> Files(AddrFiles.begin(), AddrFiles.end());
+    return addresses(PO, SO, Files, DumpOpt);
   }
   if (Verify) {
     if (!ItersGiven) SO.Iterations = 4;
-    SO.Trace = true;
-    // a wave that runs far longer than the kernel's trip count allows is
-    // stuck in a loop the model cannot leave: report it quickly as a hang
-    SO.MaxInstrsPerWave = 200000 + 20000LL * SO.Iterations;
-    // The verdict must not depend on timing: the clock limit only backs up
-    // the instruction budget, and is never below `run`'s, so a memory-bound
-    // kernel (spills: millions of clocks per iteration) is not a "hang".
-    SO.MaxCycles = std::max(SO.MaxCycles, 8 * SO.MaxInstrsPerWave);
+    tracedRunOptions(SO);
     Program P;
     SimError E;
     if (!parseProgram(PO, P, E)) {

@@ -670,17 +670,17 @@ void assumeCond(WaveValues &W, const Inst &In, bool Taken) {
 // The LDS bytes an LDS instruction (or LDS DMA) of wave W touches, from the
 // address operand's known lane values and the immediate offsets (LDS DMA:
 // from M0, dmaBytes).
-LdsBytes ldsBytes(const WaveValues &W, const Inst &In) {
-  LdsBytes B;
-  if (In.LdsDma) return dmaBytes(W, In);
-  if (In.NumValDefs >= In.Vals.size()) return B;
+namespace {
+
+// The address VGPR's lane values of a ds_* instruction (null: unknown) and
+// the (offset, size) of each part a lane touches (ds_read2/write2: two).
+const VVal *dsAddress(const WaveValues &W, const Inst &In, std::vector<std::pair<int64_t, int64_t>> &Parts) {
+  if (In.NumValDefs >= In.Vals.size()) return nullptr;
   const Opnd &A = In.Vals[In.NumValDefs];
-  if (A.K != Opnd::V || A.N != 1) return B;
+  if (A.K != Opnd::V || A.N != 1) return nullptr;
   auto It = W.V.find(A.Idx);
-  if (It == W.V.end()) return B;
+  if (It == W.V.end()) return nullptr;
   int64_t Off = In.Offset, Off0 = In.Offset0, Off1 = In.Offset1;
-  // (start, size) of each part a lane touches
-  std::vector<std::pair<int64_t, int64_t>> Parts;
   const std::string &M = In.Mnem;
   if (M.find("read2") != std::string::npos || M.find("write2") != std::string::npos) {
     int64_t Elem = M.find("_b64") != std::string::npos ? 8 : 4;
@@ -688,20 +688,62 @@ LdsBytes ldsBytes(const WaveValues &W, const Inst &In) {
     Parts.push_back({std::max<int64_t>(0, Off0) * Unit, Elem});
     Parts.push_back({std::max<int64_t>(0, Off1) * Unit, Elem});
   } else {
-    if (!In.BytesPerLane) return B;
+    if (!In.BytesPerLane) return nullptr;
     Parts.push_back({Off, (int64_t)In.BytesPerLane});
   }
+  return It->second.get();
+}
+
+} // namespace
+
+LdsBytes ldsBytes(const WaveValues &W, const Inst &In) {
+  LdsBytes B;
+  if (In.LdsDma) return dmaBytes(W, In);
+  // (start, size) of each part a lane touches
+  std::vector<std::pair<int64_t, int64_t>> Parts;
+  const VVal *Addr = dsAddress(W, In, Parts);
+  if (!Addr) return B;
   std::vector<std::pair<uint32_t, uint32_t>> Iv;
   for (int L = 0; L < 64; ++L) {
     if (W.ExecKnown && !(W.Exec >> L & 1)) continue;
     for (auto &Pt : Parts) {
-      int64_t Lo = (int64_t)It->second->L[L] + Pt.first, Hi = Lo + Pt.second;
+      int64_t Lo = (int64_t)Addr->L[L] + Pt.first, Hi = Lo + Pt.second;
       if (Lo < 0 || Hi > (int64_t)UINT32_MAX) return B;
       Iv.push_back({(uint32_t)Lo, (uint32_t)Hi});
     }
   }
   mergeIntervals(Iv, B);
   return B;
+}
+
+// The lane addresses of an LDS access: ds_*: the address VGPR's lanes plus
+// each part's offset (32-bit wrap, as the hardware adds); LDS DMA: M0 +
+// offset + lane x size (a dword per lane below 4 bytes), as dmaBytes counts.
+LdsLanes ldsLanes(const WaveValues &W, const Inst &In) {
+  LdsLanes R;
+  R.ExecKnown = W.ExecKnown;
+  R.Exec = W.ExecKnown ? W.Exec : ~0ull;
+  R.M0Known = W.M0Known;
+  R.M0 = W.M0;
+  if (In.LdsDma) {
+    if (!W.M0Known || !In.BytesPerLane) return R;
+    uint32_t Stride = std::max(4u, In.BytesPerLane);
+    R.Width = In.BytesPerLane;
+    R.Parts.emplace_back();
+    for (int L = 0; L < 64; ++L) R.Parts[0][L] = W.M0 + (uint32_t)In.Offset + L * Stride;
+    R.Known = true;
+    return R;
+  }
+  std::vector<std::pair<int64_t, int64_t>> Parts;
+  const VVal *Addr = dsAddress(W, In, Parts);
+  if (!Addr) return R;
+  R.Width = (unsigned)Parts[0].second;
+  for (auto &Pt : Parts) {
+    R.Parts.emplace_back();
+    for (int L = 0; L < 64; ++L) R.Parts.back()[L] = Addr->L[L] + (uint32_t)Pt.first;
+  }
+  R.Known = true;
+  return R;
 }
 
 } // namespace ppsim
