@@ -11,6 +11,7 @@
 #include <map>
 #include <set>
 #include <tuple>
+#include <utility>
 
 namespace ppsim {
 
@@ -82,15 +83,18 @@ AddressTrace collectAddresses(const Program &P, const SimResult &R) {
 
 namespace {
 
-// Active lanes whose addresses differ (a lane active in one only differs).
-int lanesDiffer(const AccessKey &X, const AccessKey &Y) {
+// How far apart two accesses are: active lanes whose addresses differ (a
+// lane active in one only differs), then the sum of the address distances.
+std::pair<int, uint64_t> distance(const AccessKey &X, const AccessKey &Y) {
   int N = 0;
+  uint64_t Sum = 0;
   for (int L = 0; L < 64; ++L) {
     bool Ax = X.Exec >> L & 1, Ay = Y.Exec >> L & 1;
     if (!Ax && !Ay) continue;
     N += Ax != Ay || X.Addr[L] != Y.Addr[L];
+    Sum += X.Addr[L] > Y.Addr[L] ? X.Addr[L] - Y.Addr[L] : Y.Addr[L] - X.Addr[L];
   }
-  return N;
+  return {N, Sum};
 }
 
 } // namespace
@@ -125,13 +129,14 @@ AddressDiff compareAddresses(const AddressTrace &A, const AddressTrace &B) {
     if (D.Equal) continue;
     // the nearest access of the same kind and width that the file it is
     // missing from has in surplus: the likely changed address
-    int G = D.MissingFrom, Best = 65;
+    int G = D.MissingFrom;
+    std::pair<int, uint64_t> Best{65, 0};
     for (const AddrAccess &Y : Tr[G]->Waves[W].A) {
       if (Y.Key.Kind != D.Access->Key.Kind || Y.Key.Width != D.Access->Key.Width) continue;
       auto &C = Count[Y.Key];
       if (C[G] <= C[1 - G]) continue;
-      int N = lanesDiffer(D.Access->Key, Y.Key);
-      if (N < Best) { Best = N; D.Near = &Y; D.LanesDiffer = N; }
+      std::pair<int, uint64_t> Dist = distance(D.Access->Key, Y.Key);
+      if (Dist < Best) { Best = Dist; D.Near = &Y; D.LanesDiffer = Dist.first; }
     }
     return D;
   }

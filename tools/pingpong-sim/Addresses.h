@@ -76,7 +76,9 @@ struct AddressDiff {
   int MissingFrom = -1;          // 0: an access of the second file is missing from the first; 1: vice versa
   const AddrAccess *Access = nullptr; // the access (in the other file's trace)
   long Have = 0, Want = 0;       // how often the file it is missing from has it / the other one
-  const AddrAccess *Near = nullptr; // the closest surplus access of the same kind and width in the file it is missing from
+  // the closest surplus access of the same kind and width in the file it is
+  // missing from (fewest lanes differ, then the smallest address distance)
+  const AddrAccess *Near = nullptr;
   int LanesDiffer = 0;           // active lanes whose addresses differ between Access and Near
 };
 AddressDiff compareAddresses(const AddressTrace &A, const AddressTrace &B);
