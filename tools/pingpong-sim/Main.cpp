@@ -164,7 +164,8 @@ std::string waveLabel(const AddrRun &X, int W) {
          std::to_string(WR.Id);
 }
 
-std::string iterLabel(int It) {
+std::string iterLabel(const AddrRun &X, int It) {
+  if (!X.R.HasLoop) return "straight run";
   return It > 0 ? "iteration " + std::to_string(It) : It == 0 ? "before the loop" : "after the loop";
 }
 
@@ -237,7 +238,9 @@ void printSummary(const AddrRun &X, bool Dump) {
     for (auto &A : WA.A) {
       const Inst &In = X.P.Insts[A.Pc];
       outs() << "  " << waveLabel(X, (int)W) << " "
-             << (A.Iter > 0 ? "it " + std::to_string(A.Iter) : A.Iter == 0 ? std::string("pre") : std::string("post"))
+             << (!X.R.HasLoop ? std::string("straight")
+                 : A.Iter > 0 ? "it " + std::to_string(A.Iter)
+                 : A.Iter == 0 ? std::string("pre") : std::string("post"))
              << " line " << In.Line << " " << accessKindName(A.Key.Kind) << " " << A.Key.Width << "B";
       if (A.Part) outs() << " (2nd address)";
       if (A.Dma) outs() << format(" m0 0x%x", A.M0);
@@ -263,8 +266,9 @@ void printDifference(const std::vector<AddrRun> &Runs, const std::vector<std::st
   const Inst &In = XH.P.Insts[D.Access->Pc];
   outs() << "addresses: differ: " << waveLabel(XH, D.Wave) << ": an LDS access of " << Files[Has]
          << " is missing from " << Files[Lacks] << " (" << Files[Has] << " has it " << D.Want << " time(s), "
-         << Files[Lacks] << " " << D.Have << ")\n";
-  outs() << "  " << Files[Has] << ": line " << In.Line << " '" << In.Text << "' (" << iterLabel(D.Access->Iter)
+         << Files[Lacks] << " " << D.Have << "; the wave's accesses: " << XH.T.Waves[D.Wave].A.size() << " and "
+         << XL.T.Waves[D.Wave].A.size() << ")\n";
+  outs() << "  " << Files[Has] << ": line " << In.Line << " '" << In.Text << "' (" << iterLabel(XH, D.Access->Iter)
          << (D.Access->Part ? ", its 2nd address" : "") << "): " << accessKindName(D.Access->Key.Kind) << ", "
          << D.Access->Key.Width << " bytes per lane, ";
   printLanes(outs(), *D.Access);
@@ -276,7 +280,7 @@ void printDifference(const std::vector<AddrRun> &Runs, const std::vector<std::st
   }
   const Inst &NI = XL.P.Insts[D.Near->Pc];
   outs() << "  nearest in " << Files[Lacks] << ": line " << NI.Line << " '" << NI.Text << "' ("
-         << iterLabel(D.Near->Iter) << (D.Near->Part ? ", its 2nd address" : "") << "): ";
+         << iterLabel(XL, D.Near->Iter) << (D.Near->Part ? ", its 2nd address" : "") << "): ";
   printLanes(outs(), *D.Near);
   outs() << " (" << D.LanesDiffer << " of the active lanes differ)\n";
 }
@@ -316,9 +320,24 @@ static int addresses(const ParseOptions &PO0, const SimOptions &SO, const std::v
     printSummary(Runs[0], Dump);
     return 0;
   }
+  // the same program path: both run the hot loop (as many times), or neither
+  if (Runs[0].R.HasLoop != Runs[1].R.HasLoop) {
+    outs() << "addresses: differ: " << Files[Runs[0].R.HasLoop ? 0 : 1] << " has an MFMA loop, "
+           << Files[Runs[0].R.HasLoop ? 1 : 0] << " has none: " << runLine(Runs[0]) << "; " << runLine(Runs[1]) << "\n";
+    return 1;
+  }
   AddressDiff D = compareAddresses(Runs[0].T, Runs[1].T);
   if (!D.Equal) {
     printDifference(Runs, Files, D);
+    // the model chose these directions itself: the two layouts may have
+    // led it down different paths (e.g. a K-tail guard after the loop)
+    for (size_t F = 0; F < 2; ++F) {
+      long Free = 0;
+      for (auto &S : Runs[F].R.Warnings) Free += S.find("data-dependent") != std::string::npos;
+      if (Free)
+        outs() << "  note: " << Files[F] << ": the model chose the direction of " << Free
+               << " data-dependent branch(es); if the paths differ, give the kernel's arguments (--arg)\n";
+    }
     return 1;
   }
   outs() << "addresses: equal: " << Files[0] << " and " << Files[1] << ": " << runLine(Runs[0]) << ": "

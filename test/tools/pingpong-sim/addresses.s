@@ -8,14 +8,14 @@
 # RUN: pingpong-sim addresses %s --kernel pair --waves-per-workgroup 2 --dump | FileCheck %s --check-prefix=DUMP
 # DUMP: addresses: kernel pair, gfx950, no MFMA loop: straight run, 1 workgroup(s) x 2 waves
 # DUMP: addresses: wave 0: 5 LDS instructions (5 distinct), 6 accesses: 4 read 1 write 1 dma-write
-# DUMP: wave 0 pre line [[#@LINE+37]] write 4B exec 0xffffffffffffffff lanes 0-3: 0x0 0x4 0x8 0xc hash {{[0-9a-f]+}} 'ds_write_b32 v1, v2'
-# DUMP: wave 0 pre line [[#@LINE+38]] dma-write 4B m0 0x2000 exec 0xffffffffffffffff lanes 0-3: 0x2010 0x2014 0x2018 0x201c
-# DUMP: wave 0 pre line [[#@LINE+39]] read 4B exec 0xffffffffffffffff lanes 0-3: 0x0 0x4 0x8 0xc {{.*}}'ds_read_b32 v4, v1'
-# DUMP: wave 0 pre line [[#@LINE+39]] read 4B exec 0xffffffffffffffff lanes 0-3: 0x100 0x104 0x108 0x10c {{.*}}'ds_read_b32 v5, v1 offset:256'
-# DUMP: wave 0 pre line [[#@LINE+39]] read 4B exec 0xffffffffffffffff lanes 0-3: 0x40 0x44 0x48 0x4c {{.*}}'ds_read2_b32 v[6:7], v1 offset0:16 offset1:17'
-# DUMP: wave 0 pre line [[#@LINE+38]] read 4B (2nd address) exec 0xffffffffffffffff lanes 0-3: 0x44 0x48 0x4c 0x50 {{.*}}'ds_read2_b32
+# DUMP: wave 0 straight line [[#@LINE+37]] write 4B exec 0xffffffffffffffff lanes 0-3: 0x0 0x4 0x8 0xc hash {{[0-9a-f]+}} 'ds_write_b32 v1, v2'
+# DUMP: wave 0 straight line [[#@LINE+38]] dma-write 4B m0 0x2000 exec 0xffffffffffffffff lanes 0-3: 0x2010 0x2014 0x2018 0x201c
+# DUMP: wave 0 straight line [[#@LINE+39]] read 4B exec 0xffffffffffffffff lanes 0-3: 0x0 0x4 0x8 0xc {{.*}}'ds_read_b32 v4, v1'
+# DUMP: wave 0 straight line [[#@LINE+39]] read 4B exec 0xffffffffffffffff lanes 0-3: 0x100 0x104 0x108 0x10c {{.*}}'ds_read_b32 v5, v1 offset:256'
+# DUMP: wave 0 straight line [[#@LINE+39]] read 4B exec 0xffffffffffffffff lanes 0-3: 0x40 0x44 0x48 0x4c {{.*}}'ds_read2_b32 v[6:7], v1 offset0:16 offset1:17'
+# DUMP: wave 0 straight line [[#@LINE+38]] read 4B (2nd address) exec 0xffffffffffffffff lanes 0-3: 0x44 0x48 0x4c 0x50 {{.*}}'ds_read2_b32
 # DUMP: addresses: wave 1: 5 LDS instructions (5 distinct), 6 accesses
-# DUMP: wave 1 pre line [[#@LINE+30]] write 4B exec 0xffffffffffffffff lanes 0-3: 0x100 0x104 0x108 0x10c
+# DUMP: wave 1 straight line [[#@LINE+30]] write 4B exec 0xffffffffffffffff lanes 0-3: 0x100 0x104 0x108 0x10c
 # DUMP: addresses: 2 waves, 12 LDS accesses, all addresses known
 #
 # Equal: the same file; the two reads in the other order; the ds_read2 as two ds_read_b32.
@@ -30,9 +30,9 @@
 # is that access, with the nearest one of the other file and lanes 0-3 of both.
 # RUN: sed -e 's/^pair:$/pair:\n\tv_cmp_eq_u32 vcc, 5, v0\n\tv_cndmask_b32 v9, 0, 4, vcc/' -e 's/^\tds_read_b32 v5, v1 offset:256$/\tv_add_u32 v10, v1, v9\n\tds_read_b32 v5, v10 offset:256/' %s > %t.lane.s
 # RUN: %python %S/Inputs/expect-rc.py 1 pingpong-sim addresses %s %t.lane.s --kernel pair --waves-per-workgroup 1 | FileCheck %s --check-prefix=LANE
-# LANE: addresses: differ: wave 0: an LDS access of {{.*}}addresses.s is missing from {{.*}}lane.s ({{.*}} has it 1 time(s), {{.*}} 0)
-# LANE-NEXT: addresses.s: line [[#@LINE+19]] 'ds_read_b32 v5, v1 offset:256' (before the loop): read, 4 bytes per lane, lanes 0-3: 0x100 0x104 0x108 0x10c
-# LANE-NEXT: nearest in {{.*}}lane.s: line {{[0-9]+}} 'ds_read_b32 v5, v10 offset:256' (before the loop): lanes 0-3: 0x100 0x104 0x108 0x10c (1 of the active lanes differ)
+# LANE: addresses: differ: wave 0: an LDS access of {{.*}}addresses.s is missing from {{.*}}lane.s ({{.*}} has it 1 time(s), {{.*}} 0; the wave's accesses: 6 and 6)
+# LANE-NEXT: addresses.s: line [[#@LINE+19]] 'ds_read_b32 v5, v1 offset:256' (straight run): read, 4 bytes per lane, lanes 0-3: 0x100 0x104 0x108 0x10c
+# LANE-NEXT: nearest in {{.*}}lane.s: line {{[0-9]+}} 'ds_read_b32 v5, v10 offset:256' (straight run): lanes 0-3: 0x100 0x104 0x108 0x10c (1 of the active lanes differ)
 # The exec mask is part of an access: the same addresses with lanes 32-63 off differ.
 # RUN: sed -e 's/^\tds_read_b32 v4, v1$/\ts_mov_b64 exec, 0xffffffff\n\tds_read_b32 v4, v1\n\ts_mov_b64 exec, -1/' %s > %t.exec.s
 # RUN: %python %S/Inputs/expect-rc.py 1 pingpong-sim addresses %s %t.exec.s --kernel pair | FileCheck %s --check-prefix=EXEC
@@ -94,3 +94,24 @@ no_lds:
 	v_mov_b32 v1, 0
 	s_endpgm
 .Lfunc_end3:
+
+# Address arithmetic in 64-bit pairs and s_mulk_i32 (Values.cpp): s2 = 3 x 0x50
+# = 240; v[4:5] = v[2:3] = 4 x v0; v6 = (v[4:5] << 2) + 240 = 16 x v0 + 0xf0.
+# RUN: pingpong-sim addresses %s --kernel ops64 --waves-per-workgroup 1 --dump | FileCheck %s --check-prefix=OPS64
+# OPS64: wave 0 straight line [[#@LINE+13]] write 4B exec 0xffffffffffffffff lanes 0-3: 0xf0 0x100 0x110 0x120 {{.*}}'ds_write_b32 v6, v1'
+	.globl ops64
+	.type ops64,@function
+ops64:
+	s_mov_b32 s2, 3
+	s_mulk_i32 s2, 0x50
+	v_lshlrev_b32 v2, 2, v0
+	v_mov_b32 v3, 0
+	v_mov_b64 v[4:5], v[2:3]
+	v_mov_b32 v8, s2
+	v_mov_b32 v9, 0
+	v_lshl_add_u64 v[6:7], v[4:5], 2, v[8:9]
+	v_mov_b32 v1, 0
+	ds_write_b32 v6, v1
+	s_waitcnt lgkmcnt(0)
+	s_endpgm
+.Lfunc_end4:
