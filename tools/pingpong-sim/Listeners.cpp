@@ -88,6 +88,7 @@ void TraceRecorder::onIssue(const IssueEvent &E) {
   if (E.Lds) {
     Idx = (int)Lds[E.Wave].size();
     Lds[E.Wave].push_back(*E.Lds);
+    if (E.Lanes) Lanes[E.Wave].push_back(*E.Lanes);
   }
   Trace[E.Wave].push_back({E.Pc, Idx});
 }

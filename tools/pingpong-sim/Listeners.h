@@ -37,6 +37,7 @@ struct IssueEvent {
   bool L2Hit = false;           // VMEM load: served by L2
   int64_t Ready = 0;            // its result is usable / its counter operation completes
   const LdsBytes *Lds = nullptr; // the LDS bytes it touches (only when traces are recorded)
+  const LdsLanes *Lanes = nullptr; // its lane addresses (only when lane addresses are recorded)
 };
 
 // A wave could not issue at its turn.
@@ -166,14 +167,15 @@ public:
 };
 
 // verify: every wave's executed instruction stream and the LDS bytes of its
-// LDS accesses.
+// LDS accesses; addresses: their lane addresses too (Lanes, parallel to Lds).
 class TraceRecorder : public SimListener {
 public:
   unsigned events() const override { return Issue; }
-  explicit TraceRecorder(size_t Waves) : Trace(Waves), Lds(Waves) {}
+  explicit TraceRecorder(size_t Waves) : Trace(Waves), Lds(Waves), Lanes(Waves) {}
   void onIssue(const IssueEvent &E) override;
   std::vector<std::vector<TraceStep>> Trace;
   std::vector<std::vector<LdsBytes>> Lds;
+  std::vector<std::vector<LdsLanes>> Lanes;
 };
 
 // Instructions the model does not know, each reported once.

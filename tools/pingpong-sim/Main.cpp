@@ -6,6 +6,7 @@
 //
 // See docs/cycle-model.md.
 //===----------------------------------------------------------------------===//
+#include "Addresses.h"
 #include "Report.h"
 #include "Sim.h"
 #include "Verify.h"
@@ -23,6 +24,7 @@ using namespace ppsim;
 static const char *Usage =
     "usage: pingpong-sim run FILE.s [options]\n"
     "       pingpong-sim verify FILE.s [options]\n"
+    "       pingpong-sim addresses FILE.s [OTHER.s] [options] [--dump]\n"
     "\n"
     "run:    cycle model of one CDNA CU (gfx942 / gfx950) running the hot loop of an\n"
     "        AMDGPU assembly file for every wave of the workgroup(s) on the CU.\n"
@@ -46,6 +48,21 @@ static const char *Usage =
     "        model knows them; otherwise (and for LDS DMA) the access overlaps all\n"
     "        of LDS. Prints the first finding and exits 1; clean: one summary line,\n"
     "        exit 0. Default --iterations for verify: 4.\n"
+    "addresses: the LDS accesses every wave executes in the model, with the lane\n"
+    "        addresses the model computes (address VGPR lanes + offsets; LDS DMA:\n"
+    "        M0 + offset + lane x size); ds_read2/write2 count as two accesses.\n"
+    "        One file: per wave, LDS instructions executed, distinct ones, accesses\n"
+    "        by kind (read / write / dma-write / atomic); --dump adds one line per\n"
+    "        access (iteration, line, kind, bytes per lane, lanes 0-3, a hash of\n"
+    "        all active lanes). Two files (e.g. llc and llc + plugin from the same\n"
+    "        IR): per wave, the multisets over the whole run of (kind, bytes per\n"
+    "        lane, exec mask, 64 lane addresses) must be equal (order is free):\n"
+    "        exit 0 with one line; else exit 1 with the first difference (the\n"
+    "        access one file lacks, and the nearest surplus access of the same\n"
+    "        kind and width in that file, lanes 0-3 of both). An LDS access whose\n"
+    "        address the model does not know (address VGPR, or M0 of an LDS DMA)\n"
+    "        in either file: exit 2, naming it; never \"equal\". A file without\n"
+    "        any LDS access: exit 1. Default --iterations: 4.\n"
     "\n"
     "options:\n"
     "  --kernel NAME            kernel to run (default: the first in the file)\n"
@@ -71,10 +88,12 @@ static const char *Usage =
     "                           or ImageMagick convert is installed)\n"
     "  --timeline-full          draw the whole run (default: 4 steady-state iterations)\n"
     "                           (--timeline/--timeline-full: run only)\n"
+    "  --dump                   (addresses) one line per LDS access\n"
     "  --help                   this text\n"
     "  --version                the tool's and LLVM's version\n"
     "\n"
-    "Exit codes: 0 success / clean; 1 bad input, or (verify) a finding; 2 bad command line\n"
+    "Exit codes: 0 success / clean / equal; 1 bad input, (verify) a finding, (addresses) a\n"
+    "difference; 2 bad command line, or (addresses) an LDS address unknown\n"
     "(also no arguments); 3 (verify) no finding, but pairs that cannot be proven ordered\n"
     "(an LDS address unknown); 4 the loop did not run as asked (a wave ran fewer\n"
     "iterations than --iterations: nothing is measured or verified).\n"
@@ -89,8 +108,11 @@ static const char *Usage =
 // sentence saying so; values are checked below with the project's messages.
 static cl::SubCommand RunCmd("run", "cycle model of one CU running the hot loop");
 static cl::SubCommand VerifyCmd("verify", "wait/barrier soundness checker on the model's execution");
-#define BOTH cl::sub(RunCmd), cl::sub(VerifyCmd)
-static cl::opt<std::string> InputFile(cl::Positional, cl::desc("<FILE.s>"), BOTH);
+static cl::SubCommand AddrCmd("addresses", "LDS address traces of the model's execution, and their comparison");
+static cl::opt<std::string> InputFile(cl::Positional, cl::desc("<FILE.s>"), cl::sub(RunCmd), cl::sub(VerifyCmd));
+static cl::list<std::string> AddrFiles(cl::Positional, cl::desc("<FILE.s> [OTHER.s]"), cl::sub(AddrCmd));
+static cl::opt<bool> DumpOpt("dump", cl::desc("one line per LDS access"), cl::sub(AddrCmd));
+#define BOTH cl::sub(RunCmd), cl::sub(VerifyCmd), cl::sub(AddrCmd)
 static cl::opt<std::string> KernelOpt("kernel", cl::desc("kernel to run"), BOTH);
 static cl::opt<std::string> McpuOpt("mcpu", cl::desc("gfx942|gfx950"), BOTH);
 static cl::opt<std::string> WavesPerSimdOpt("waves-per-simd", BOTH);
@@ -114,9 +136,21 @@ static void printVersion(raw_ostream &OS) {
      << LLVM_VERSION_STRING << "\n";
 }
 
+// verify and addresses: the model records every wave's instruction stream.
+static void tracedRunOptions(SimOptions &SO) {
+  SO.Trace = true;
+  // a wave that runs far longer than the kernel's trip count allows is
+  // stuck in a loop the model cannot leave: report it quickly as a hang
+  SO.MaxInstrsPerWave = 200000 + 20000LL * SO.Iterations;
+  // The verdict must not depend on timing: the clock limit only backs up
+  // the instruction budget, and is never below `run`'s, so a memory-bound
+  // kernel (spills: millions of clocks per iteration) is not a "hang".
+  SO.MaxCycles = std::max(SO.MaxCycles, 8 * SO.MaxInstrsPerWave);
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
-    errs() << "pingpong-sim: error: no command (expected 'run' or 'verify')\n" << Usage;
+    errs() << "pingpong-sim: error: no command (expected 'run', 'verify' or 'addresses')\n" << Usage;
     return 2;
   }
   for (int A = 1; A < argc; ++A)
@@ -129,11 +163,13 @@ int main(int argc, char **argv) {
     printVersion(outs());
     return 0;
   }
-  if (strcmp(argv[1], "run") && strcmp(argv[1], "verify")) {
-    errs() << "pingpong-sim: error: unknown command '" << argv[1] << "' (expected 'run' or 'verify')\n" << Usage;
+  if (strcmp(argv[1], "run") && strcmp(argv[1], "verify") && strcmp(argv[1], "addresses")) {
+    errs() << "pingpong-sim: error: unknown command '" << argv[1] << "' (expected 'run', 'verify' or 'addresses')\n"
+           << Usage;
     return 2;
   }
   const bool Verify = !strcmp(argv[1], "verify");
+  const bool Addresses = !strcmp(argv[1], "addresses");
   {
     std::string Msg;
     raw_string_ostream ES(Msg);
@@ -154,6 +190,17 @@ int main(int argc, char **argv) {
   bool ItersGiven = ItersOpt.getNumOccurrences() > 0;
   std::vector<long> Gemm, Tile;
   PO.File = InputFile;
+  if (Addresses) {
+    if (AddrFiles.size() > 2) {
+      errs() << "pingpong-sim: error: addresses takes one or two files, got " << AddrFiles.size() << "\n";
+      return 2;
+    }
+    if (AddrFiles.size() == 2 && DumpOpt) {
+      errs() << "pingpong-sim: error: --dump lists the accesses of one file; compare two without it\n";
+      return 2;
+    }
+    if (!AddrFiles.empty()) PO.File = AddrFiles[0];
+  }
   PO.Mcpu = McpuOpt;
   SO.Kernel = KernelOpt;
   SO.Loop = LoopOpt;
@@ -243,20 +290,20 @@ int main(int argc, char **argv) {
     if (Gemm.size() == 3) SO.L2Rule += " (K = " + std::to_string(Gemm[2]) + " does not enter the rule)";
   }
   if (SO.WavesPerSimd > 8) { errs() << "pingpong-sim: error: --waves-per-simd is at most 8\n"; return 2; }
-  if (Verify && (!Json.empty() || !Svg.empty() || Full)) {
-    errs() << "pingpong-sim: error: --json and --timeline are options of 'run', not 'verify'\n";
+  if ((Verify || Addresses) && (!Json.empty() || !Svg.empty() || Full)) {
+    errs() << "pingpong-sim: error: --json and --timeline are options of 'run', not '" << argv[1] << "'\n";
     return 2;
+  }
+  if (Addresses) {
+    if (!ItersGiven) SO.Iterations = 4;
+    tracedRunOptions(SO);
+    SO.TraceLanes = true;
+    std::vector<std::string> Files(AddrFiles.begin(), AddrFiles.end());
+    return runAddresses(PO, SO, Files, DumpOpt);
   }
   if (Verify) {
     if (!ItersGiven) SO.Iterations = 4;
-    SO.Trace = true;
-    // a wave that runs far longer than the kernel's trip count allows is
-    // stuck in a loop the model cannot leave: report it quickly as a hang
-    SO.MaxInstrsPerWave = 200000 + 20000LL * SO.Iterations;
-    // The verdict must not depend on timing: the clock limit only backs up
-    // the instruction budget, and is never below `run`'s, so a memory-bound
-    // kernel (spills: millions of clocks per iteration) is not a "hang".
-    SO.MaxCycles = std::max(SO.MaxCycles, 8 * SO.MaxInstrsPerWave);
+    tracedRunOptions(SO);
     Program P;
     SimError E;
     if (!parseProgram(PO, P, E)) {

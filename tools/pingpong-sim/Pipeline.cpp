@@ -102,6 +102,7 @@ bool Pipeline::step(WaveState &W, int64_t T, IssueArbiter::Turn &Turn, SimError 
   Ev.Busy = TP.IssuePeriod;
   Ev.InLoop = F.inBody(Pc);
   LdsBytes Bytes;
+  LdsLanes Lanes;
   if (In.C != Cat::Internal) {
     if (In.C == Cat::Unknown && (In.Mnem.find("setpc") != std::string::npos || In.Mnem.find("swappc") != std::string::npos)) {
       E.Code = Errc::IndirectBranch;
@@ -112,6 +113,12 @@ bool Pipeline::step(WaveState &W, int64_t T, IssueArbiter::Turn &Turn, SimError 
       // the bytes from the address operand before the instruction overwrites it
       Bytes = ldsBytes(W.Val, In);
       Ev.Lds = &Bytes;
+      if (WantLanes) {
+        Lanes = ldsLanes(W.Val, In);
+        // the header's own access belongs to the iteration it starts
+        Lanes.Iter = F.inBody(Pc) ? W.Loop.Iters + (Pc == F.LB && W.Loop.Iters < F.N) : W.Loop.Iters == 0 ? 0 : -1;
+        Ev.Lanes = &Lanes;
+      }
       static const bool Dbg = getenv("PPSIM_DEBUG_VALUES") != nullptr;
       if (Dbg && !Bytes.Known) fprintf(stderr, "unknown-lds: line %u %s%s\n", In.Line, In.Text.c_str(), F.inBody(Pc) ? " (loop)" : "");
       static const unsigned DbgLine = getenv("PPSIM_DEBUG_LINE") ? atoi(getenv("PPSIM_DEBUG_LINE")) : 0;

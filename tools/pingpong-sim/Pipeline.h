@@ -55,6 +55,8 @@ public:
   }
   // Computes the LDS bytes of every LDS access (verify's traces).
   void recordLdsBytes() { WantLds = true; }
+  // ... and their lane addresses (pingpong-sim addresses).
+  void recordLdsLanes() { WantLds = WantLanes = true; }
   // Runs until every wave ended. False with E on a hang, an endless loop or
   // an instruction it cannot follow.
   bool run(SimError &E);
@@ -84,7 +86,7 @@ private:
   std::vector<WaveState> &Waves;
   SimResult &R;
   std::vector<SimListener *> OnIssue, OnStall, OnIteration, OnBranch; // by the events they receive
-  bool WantLds = false;
+  bool WantLds = false, WantLanes = false;
   int64_t Clock = 0;
   int Live = 0;
   // the CU's shared units

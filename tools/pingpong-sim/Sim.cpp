@@ -366,7 +366,8 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, SimError &E) 
     Pipe.addListener(L);
   if (O.Trace) {
     Pipe.addListener(&Trace);
-    Pipe.recordLdsBytes();
+    if (O.TraceLanes) Pipe.recordLdsLanes();
+    else Pipe.recordLdsBytes();
     Rec.Trace = &Trace;
   } else {
     for (SimListener *L : std::initializer_list<SimListener *>{&Stalls, &Timeline, &Mfma, &Clusters, &Loads})
@@ -390,6 +391,7 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, SimError &E) 
     if (O.Trace) {
       WR.Trace = std::move(Trace.Trace[W.Gid]);
       WR.LdsAddrs = std::move(Trace.Lds[W.Gid]);
+      WR.LdsLaneAddrs = std::move(Trace.Lanes[W.Gid]);
     } else {
       std::copy(Stalls.total(W.Gid).begin(), Stalls.total(W.Gid).end(), WR.Stalls);
       WR.Segs = std::move(Timeline.segments(W.Gid));

@@ -12,6 +12,7 @@
 #define PINGPONG_SIM_SIM_H
 
 #include "Params.h"
+#include <array>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -178,6 +179,8 @@ struct SimOptions {
   // a kernel without an MFMA loop runs straight (no forced trip count), and the
   // steady-state statistics are skipped.
   bool Trace = false;
+  // addresses: with Trace, also each LDS access's lane addresses (LdsLanes)
+  bool TraceLanes = false;
 };
 
 enum Stall {
@@ -193,6 +196,20 @@ const char *stallKey(int S);  // for JSON: snake_case, stable
 struct LdsBytes {
   bool Known = false;
   std::vector<std::pair<uint32_t, uint32_t>> Iv;
+};
+
+// The lane addresses of one LDS access (SimOptions::TraceLanes, for
+// `pingpong-sim addresses`): each lane's first byte of every part the
+// instruction accesses (ds_read2/write2: two parts; LDS DMA: M0 + offset +
+// lane x size), Width bytes from each. Known = false when the address VGPR
+// (LDS DMA: M0) is unknown. Exec unknown: every lane counts as active.
+struct LdsLanes {
+  bool Known = false, ExecKnown = true, M0Known = false;
+  uint64_t Exec = ~0ull;
+  uint32_t M0 = 0;
+  unsigned Width = 0;
+  int Iter = 0; // the hot loop's iteration (1-based); 0 before the loop, -1 after it
+  std::vector<std::array<uint32_t, 64>> Parts;
 };
 
 // One executed instruction of a wave (SimOptions::Trace): the instruction index
@@ -230,6 +247,7 @@ struct WaveResult {
   std::string Why;                // why fewer than asked (empty: all ran)
   std::vector<TraceStep> Trace;   // SimOptions::Trace only
   std::vector<LdsBytes> LdsAddrs;
+  std::vector<LdsLanes> LdsLaneAddrs; // SimOptions::TraceLanes: parallel to LdsAddrs
 };
 
 struct SimResult {

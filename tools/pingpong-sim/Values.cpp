@@ -123,7 +123,6 @@ bool valuOp(const std::string &M, uint32_t A, uint32_t B, uint32_t C, uint32_t &
   else if (M == "v_min3_i32") R = (uint32_t)std::min((int32_t)A, std::min((int32_t)B, (int32_t)C));
   else if (M == "v_max3_i32") R = (uint32_t)std::max((int32_t)A, std::max((int32_t)B, (int32_t)C));
   else if (M == "v_xad_u32") R = (A ^ B) + C;
-  else if (M == "v_lshl_add_u64") return false;
   else if (M == "v_bfrev_b32") { R = 0; for (int K = 0; K < 32; ++K) R |= ((A >> K) & 1u) << (31 - K); }
   else if (M == "v_bfe_i32") { unsigned O = B & 31, Wd = C & 31; R = Wd ? (uint32_t)((int32_t)((A >> O) << (32 - Wd)) >> (32 - Wd)) : 0; }
   else if (M == "v_bfi_b32") R = (A & B) | (~A & C);
@@ -400,6 +399,33 @@ bool valuValues(WaveValues &W, const Inst &I) {
     else W.clobber(O[0]);
     return true;
   }
+  // 64-bit moves and gfx940's v_lshl_add_u64 (D = (S0 << S1[2:0]) + S2):
+  // LLVM copies and offsets 64-bit pairs with them
+  if ((M == "v_mov_b64" && O.size() == 2) || (M == "v_lshl_add_u64" && O.size() == 4)) {
+    if (O[0].K != Opnd::V || O[0].N != 2 || I.Modifiers) return false;
+    bool K = W.ExecKnown && W.Exec == ~0ull;
+    std::shared_ptr<VVal> Lo(new VVal), Hi(new VVal);
+    // a 64-bit source: a register pair, or an immediate (its 64-bit value)
+    auto Get64 = [&](const Opnd &X, int L, uint64_t &V) {
+      uint32_t A0, A1;
+      if (X.K == Opnd::Imm) { V = (uint64_t)X.Val; return true; }
+      Opnd X1 = X; X1.Idx += 1;
+      if (X.N != 2 || !W.get32(X, L, A0) || !W.get32(X1, L, A1)) return false;
+      V = (uint64_t)A1 << 32 | A0;
+      return true;
+    };
+    for (int L = 0; L < 64 && K; ++L) {
+      uint64_t A, C = 0, R;
+      uint32_t Sh = 0;
+      if (!Get64(O[1], L, A)) { K = false; break; }
+      if (M == "v_lshl_add_u64" && (!W.get32(O[2], L, Sh) || !Get64(O[3], L, C))) { K = false; break; }
+      R = M == "v_mov_b64" ? A : (A << (Sh & 7)) + C;
+      Lo->L[L] = (uint32_t)R; Hi->L[L] = (uint32_t)(R >> 32);
+    }
+    if (K) { W.V[O[0].Idx] = Lo; W.V[O[0].Idx + 1] = Hi; }
+    else W.clobber(O[0]);
+    return true;
+  }
   if ((M == "v_mad_u64_u32" || M == "v_mad_i64_i32") && O.size() == 5 && O[0].K == Opnd::V && O[0].N == 2 && !I.Modifiers) {
     // vD[2], sdst (carry), A, B, C[2]
     bool K = W.ExecKnown && W.Exec == ~0ull;
@@ -516,6 +542,7 @@ bool saluValues(WaveValues &W, const Inst &I) {
   else if (M == "s_sub_u32") { R = A - B; NewScc = K ? B > A : -1; }
   else if (M == "s_add_i32") { int64_t X = (int64_t)(int32_t)A + (int32_t)B; R = (uint32_t)X; NewScc = K ? (X != (int32_t)X) : -1; }
   else if (M == "s_sub_i32") { int64_t X = (int64_t)(int32_t)A - (int32_t)B; R = (uint32_t)X; NewScc = K ? (X != (int32_t)X) : -1; }
+  else if (M == "s_mulk_i32") { uint32_t Dv; K = W.get32(D, 0, Dv) && KA; R = Dv * (uint32_t)(int32_t)(int16_t)A; }
   else if (M == "s_addk_i32") { uint32_t Dv; K = W.get32(D, 0, Dv) && KA; int64_t X = (int64_t)(int32_t)Dv + (int16_t)A; R = (uint32_t)X; NewScc = K ? (X != (int32_t)X) : -1; }
   else if (M == "s_mul_i32") { R = A * B; }
   else if (M == "s_mul_hi_u32") { R = (uint32_t)(((uint64_t)A * B) >> 32); }
@@ -670,17 +697,17 @@ void assumeCond(WaveValues &W, const Inst &In, bool Taken) {
 // The LDS bytes an LDS instruction (or LDS DMA) of wave W touches, from the
 // address operand's known lane values and the immediate offsets (LDS DMA:
 // from M0, dmaBytes).
-LdsBytes ldsBytes(const WaveValues &W, const Inst &In) {
-  LdsBytes B;
-  if (In.LdsDma) return dmaBytes(W, In);
-  if (In.NumValDefs >= In.Vals.size()) return B;
+namespace {
+
+// The address VGPR's lane values of a ds_* instruction (null: unknown) and
+// the (offset, size) of each part a lane touches (ds_read2/write2: two).
+const VVal *dsAddress(const WaveValues &W, const Inst &In, std::vector<std::pair<int64_t, int64_t>> &Parts) {
+  if (In.NumValDefs >= In.Vals.size()) return nullptr;
   const Opnd &A = In.Vals[In.NumValDefs];
-  if (A.K != Opnd::V || A.N != 1) return B;
+  if (A.K != Opnd::V || A.N != 1) return nullptr;
   auto It = W.V.find(A.Idx);
-  if (It == W.V.end()) return B;
+  if (It == W.V.end()) return nullptr;
   int64_t Off = In.Offset, Off0 = In.Offset0, Off1 = In.Offset1;
-  // (start, size) of each part a lane touches
-  std::vector<std::pair<int64_t, int64_t>> Parts;
   const std::string &M = In.Mnem;
   if (M.find("read2") != std::string::npos || M.find("write2") != std::string::npos) {
     int64_t Elem = M.find("_b64") != std::string::npos ? 8 : 4;
@@ -688,20 +715,62 @@ LdsBytes ldsBytes(const WaveValues &W, const Inst &In) {
     Parts.push_back({std::max<int64_t>(0, Off0) * Unit, Elem});
     Parts.push_back({std::max<int64_t>(0, Off1) * Unit, Elem});
   } else {
-    if (!In.BytesPerLane) return B;
+    if (!In.BytesPerLane) return nullptr;
     Parts.push_back({Off, (int64_t)In.BytesPerLane});
   }
+  return It->second.get();
+}
+
+} // namespace
+
+LdsBytes ldsBytes(const WaveValues &W, const Inst &In) {
+  LdsBytes B;
+  if (In.LdsDma) return dmaBytes(W, In);
+  // (start, size) of each part a lane touches
+  std::vector<std::pair<int64_t, int64_t>> Parts;
+  const VVal *Addr = dsAddress(W, In, Parts);
+  if (!Addr) return B;
   std::vector<std::pair<uint32_t, uint32_t>> Iv;
   for (int L = 0; L < 64; ++L) {
     if (W.ExecKnown && !(W.Exec >> L & 1)) continue;
     for (auto &Pt : Parts) {
-      int64_t Lo = (int64_t)It->second->L[L] + Pt.first, Hi = Lo + Pt.second;
+      int64_t Lo = (int64_t)Addr->L[L] + Pt.first, Hi = Lo + Pt.second;
       if (Lo < 0 || Hi > (int64_t)UINT32_MAX) return B;
       Iv.push_back({(uint32_t)Lo, (uint32_t)Hi});
     }
   }
   mergeIntervals(Iv, B);
   return B;
+}
+
+// The lane addresses of an LDS access: ds_*: the address VGPR's lanes plus
+// each part's offset (32-bit wrap, as the hardware adds); LDS DMA: M0 +
+// offset + lane x size (a dword per lane below 4 bytes), as dmaBytes counts.
+LdsLanes ldsLanes(const WaveValues &W, const Inst &In) {
+  LdsLanes R;
+  R.ExecKnown = W.ExecKnown;
+  R.Exec = W.ExecKnown ? W.Exec : ~0ull;
+  R.M0Known = W.M0Known;
+  R.M0 = W.M0;
+  if (In.LdsDma) {
+    if (!W.M0Known || !In.BytesPerLane) return R;
+    uint32_t Stride = std::max(4u, In.BytesPerLane);
+    R.Width = In.BytesPerLane;
+    R.Parts.emplace_back();
+    for (int L = 0; L < 64; ++L) R.Parts[0][L] = W.M0 + (uint32_t)In.Offset + L * Stride;
+    R.Known = true;
+    return R;
+  }
+  std::vector<std::pair<int64_t, int64_t>> Parts;
+  const VVal *Addr = dsAddress(W, In, Parts);
+  if (!Addr) return R;
+  R.Width = (unsigned)Parts[0].second;
+  for (auto &Pt : Parts) {
+    R.Parts.emplace_back();
+    for (int L = 0; L < 64; ++L) R.Parts.back()[L] = Addr->L[L] + (uint32_t)Pt.first;
+  }
+  R.Known = true;
+  return R;
 }
 
 } // namespace ppsim

@@ -77,6 +77,11 @@ void assumeCond(WaveValues &W, const Inst &In, bool Taken);
 // operand's known lane values and the offsets (LDS DMA: from M0).
 LdsBytes ldsBytes(const WaveValues &W, const Inst &In);
 
+// The lane addresses of the same access (pingpong-sim addresses): the
+// address operand's lane values plus each part's offset (LDS DMA: M0 +
+// offset + lane x size). Iter is left to the caller.
+LdsLanes ldsLanes(const WaveValues &W, const Inst &In);
+
 } // namespace ppsim
 
 #endif
