@@ -741,8 +741,11 @@ LDSAddressingResult foldLDSAddresses(MachineLoop &L,
   R.SaluAfter = After.Salu;
   R.VgprsBefore = Before.Vgprs;
   R.VgprsAfter = After.Vgprs;
-  bool Cheaper = (After.Valu < Before.Valu && After.Vgprs <= Before.Vgprs) ||
-                 (After.Valu <= Before.Valu && After.Vgprs < Before.Vgprs);
+  // SALU issues beside VALU, but trading one VALU for several SALU is no
+  // gain: the instructions issued per iteration may not grow either.
+  bool Cheaper = ((After.Valu < Before.Valu && After.Vgprs <= Before.Vgprs) ||
+                  (After.Valu <= Before.Valu && After.Vgprs < Before.Vgprs)) &&
+                 After.Valu + After.Salu <= Before.Valu + Before.Salu;
   if (!Cheaper && !Opts.InjectSliceBase) {
     E.undo();
     R.Why = "no cheaper form";

@@ -49,7 +49,8 @@ def Pingpong_Mode : I32EnumAttr<"Mode", "block-pingpong mode", [
     I32EnumAttrCase<"AsyncTwoCluster", 5, "async-two-cluster">,
     I32EnumAttrCase<"AsyncOneCluster", 6, "async-one-cluster">,
     I32EnumAttrCase<"AsyncFourCluster", 7, "async-four-cluster">,
-    I32EnumAttrCase<"ChainedDot", 8, "chained-dot">]> {
+    I32EnumAttrCase<"ChainedDot", 8, "chained-dot">,
+    I32EnumAttrCase<"Skinny", 9, "skinny">]> {
   let cppNamespace = "::mlir::pingpong";
   let genSpecializedAttr = 0;
 }

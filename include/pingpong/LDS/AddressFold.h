@@ -9,7 +9,8 @@
 // loop, the per-iteration part added once per group -- and puts the
 // constants into the instructions' offset fields. It keeps the result only
 // when the loop gets cheaper: fewer VALU instructions per iteration or
-// fewer vector registers live through the loop, neither worse.
+// fewer vector registers live at the loop's peak, neither worse, and no
+// more instructions issued per iteration.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PINGPONG_LDS_ADDRESSFOLD_H
