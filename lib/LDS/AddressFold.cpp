@@ -30,8 +30,6 @@ using namespace llvm;
 namespace pingpong {
 namespace {
 
-static int64_t wrap32(int64_t V) { return (int64_t)(int32_t)(uint32_t)V; }
-
 struct Access {
   MachineInstr *MI;
   DSAddressing A;
@@ -237,7 +235,7 @@ MachineBasicBlock::iterator basePosition(const Group &G,
 class Emitter {
 public:
   Emitter(MachineFunction &MF, const OpcodeTable::Builders &Ops)
-      : MF(MF), MRI(MF.getRegInfo()), TII(*MF.getSubtarget().getInstrInfo()),
+      : MRI(MF.getRegInfo()), TII(*MF.getSubtarget().getInstrInfo()),
         TRI(*MF.getSubtarget().getRegisterInfo()), Ops(Ops) {
     for (const TargetRegisterClass *RC : TRI.regclasses()) {
       StringRef N = TRI.getRegClassName(RC);
@@ -406,7 +404,6 @@ private:
     return SCC;
   }
 
-  MachineFunction &MF;
   MachineRegisterInfo &MRI;
   const TargetInstrInfo &TII;
   const TargetRegisterInfo &TRI;
@@ -719,8 +716,8 @@ LDSAddressingResult foldLDSAddresses(MachineLoop &L,
       std::optional<AddressSum> Now =
           readAddressSum(Addr.getReg(), Addr.getSubReg(), MRI, TII);
       if (Now && Values.canonical(Now->Leaves) == A.Sum.Leaves &&
-          wrap32(Now->Const + A.A.byteOffset(*A.MI)) ==
-              wrap32(A.Sum.Const + A.Offset))
+          wrapAddress(Now->Const + A.A.byteOffset(*A.MI)) ==
+              wrapAddress(A.Sum.Const + A.Offset))
         continue;
       R.SelfCheckFailed = true;
       std::string Text;

@@ -11,8 +11,6 @@ using namespace llvm;
 
 namespace pingpong {
 
-static int64_t wrap32(int64_t V) { return (int64_t)(int32_t)(uint32_t)V; }
-
 namespace {
 
 /// The additions an address is read through, by opcode name (opcode
@@ -96,7 +94,7 @@ struct Reader {
     Sum.Adds.push_back(const_cast<MachineInstr *>(&Def));
     for (const MachineOperand *MO : Terms) {
       if (MO->isImm())
-        Sum.Const = wrap32(Sum.Const + MO->getImm());
+        Sum.Const = wrapAddress(Sum.Const + MO->getImm());
       else
         add(MO->getReg(), MO->getSubReg(), Depth + 1);
     }

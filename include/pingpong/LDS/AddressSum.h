@@ -39,6 +39,9 @@ struct AddressLeaf {
   }
 };
 
+/// V modulo 2^32, as a signed 32-bit value (how address constants are kept).
+inline int64_t wrapAddress(int64_t V) { return (int64_t)(int32_t)(uint32_t)V; }
+
 /// Leaves (sorted; a leaf may repeat) + Const, modulo 2^32.
 struct AddressSum {
   llvm::SmallVector<AddressLeaf, 6> Leaves;
