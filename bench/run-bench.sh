@@ -83,8 +83,8 @@ one() {
     [ "$m" = plugin ] && extra=(-load "$PLUGIN" -pass-remarks=amdgpu-pingpong $PP_ARGS)
     if "$LLVM_BIN/llc" -mtriple=amdgcn-amd-amdhsa -mcpu="$t" -O3 "${extra[@]}" "$ll" -o "$s" > "$log" 2>&1 &&
        "$SIM" run "$s" --mcpu "$t" --iterations "$ITER" --workgroups-per-cu "$wgs" --waves-per-workgroup "$w" \
-              --gemm "$GEMM" --tile "$bm,$bn" $SIM_ARGS --json "$j" > "$OUT/$row.$m.report" 2>> "$log"; then
-      read -r cyc busy < <(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("%.1f %.1f" % (d["cycles_per_iteration"], d["mfma_busy_pct"]))' "$j")
+              --gemm "$GEMM" --tile "$bm,$bn" --occupancy fit $SIM_ARGS --json "$j" > "$OUT/$row.$m.report" 2>> "$log"; then
+      read -r cyc busy < <(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("%.1f %.1f" % (d["cycles_per_iteration_at_asked_occupancy"], d["mfma_busy_pct"]))' "$j")
       if [ "$m" = plain ]; then r[3]="$cyc"; r[5]="$busy"; else r[4]="$cyc"; r[6]="$busy"; fi
     fi
     local spill

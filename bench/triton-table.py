@@ -17,6 +17,13 @@ def fmt(v):
     return ("%.1f" % v).rstrip("0").rstrip(".") if isinstance(v, float) else str(v)
 
 
+def cell(r, b):
+    """A build's cycles; ¹ where fewer workgroups fit on the CU than were asked
+    (the number is the CU's time for the asked ones: cycles x asked / fit)."""
+    v = fmt(r.get(b))
+    return v + "¹" if r.get(b + "-occupancy") else v
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: triton-table.py ROWS.json")
@@ -47,12 +54,16 @@ def main():
         mode = r.get("mode", "none")
         if mode == "none":
             mode = "— " + (r.get("why") or "not scheduled")[:64].rstrip()
-        cells = [r["case"], fmt(r.get("triton")), fmt(r.get("triton-pp")), fmt(r.get("llc")),
-                 fmt(r.get("plugin")), mode,
+        cells = [r["case"], cell(r, "triton"), cell(r, "triton-pp"), cell(r, "llc"),
+                 cell(r, "plugin"), mode,
                  "%.3f" % r["vs-best"] if "vs-best" in r else "-",
                  "%.3f" % r["vs-llc"] if "vs-llc" in r else "-",
                  "%s → %s" % (r.get("llc-scratch", "-"), r.get("plugin-scratch", "-"))]
         out.append("| " + " | ".join(cells) + " |")
+    out.append("")
+    out.append("¹ fewer workgroups fit on the CU than the two 4-wave workgroups asked (VGPRs or LDS: the "
+               "build's JSON row says which); the number is the CU's time for two workgroups' iterations, "
+               "twice the cycles of the one that runs.")
     print("\n".join(out))
 
 

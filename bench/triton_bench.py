@@ -15,7 +15,12 @@ and the table gives cycles per K iteration (GEMM 8192^3 through the model's L2 r
   vs-best = min(triton, triton-pp) / plugin      vs-llc = llc / plugin      (> 1: plugin faster).
 Geomeans are printed over the GEMM cases the plugin scheduled, per target.
 
-Occupancy as in bench/run-bench.sh: 8-wave kernels 1 workgroup per CU, 4-wave kernels 2.
+Occupancy as in bench/run-bench.sh: 8-wave kernels 1 workgroup per CU, 4-wave kernels 2, where
+they fit: pingpong-sim --occupancy fit with the kernel's dynamic LDS (meta.json triton_shared)
+runs the workgroups the VGPRs and LDS allow, and the number in the table is the CU's time for
+the asked workgroups' iterations (cycles x 2 / 1 where one fits; "wg" in the JSON row says how
+many ran). Triton's own attention at 352 VGPRs runs one workgroup per CU; timing two would
+credit it with a second wave per SIMD it cannot have.
 A build that fails, or a model run that does not reach the loop, is "-" with the reason in
 OUT/<case>.<build>.log; it never counts as a result.
 
@@ -64,7 +69,7 @@ def case_meta(name, d):
         m = re.search(r"(\d+)x(\d+)x(\d+)", tile or name)
         if m:
             bm, bn = int(m.group(1)), int(m.group(2))
-    return arch, waves, bm, bn
+    return arch, waves, bm, bn, meta.get("triton_shared") or 0
 
 
 def run(cmd, log, timeout=300):
@@ -88,7 +93,7 @@ def scratch(asm):
 def one(args, base, corpus):
     d0 = os.path.join(corpus, base + "_pp0")
     d1 = os.path.join(corpus, base + "_pp1")
-    arch, waves, bm, bn = case_meta(base, d0)
+    arch, waves, bm, bn, lds = case_meta(base, d0)
     row = {"case": base, "arch": arch, "waves": waves, "tile": f"{bm}x{bn}"}
     out = os.path.join(args.out, base)
     ir = first_existing(d0, ("kernel.llir", "kernel.ll"))
@@ -123,15 +128,20 @@ def one(args, base, corpus):
             open(log, "w").close()
         cmd = [args.sim, "run", a, "--mcpu", arch, "--iterations", str(args.iterations),
                "--waves-per-workgroup", str(waves), "--workgroups-per-cu", "2" if waves == 4 else "1",
-               "--gemm", args.gemm, "--tile", f"{bm},{bn}", "--json", j]
+               "--gemm", args.gemm, "--tile", f"{bm},{bn}", "--json", j, "--occupancy", "fit"]
+        if lds:
+            cmd += ["--lds-bytes", str(lds)]
         if base.startswith("pmm"):  # persistent: the K loop runs inside a loop over tiles
             cmd += ["--iterations-per-visit", str(args.iterations)]
         rc, _ = run(cmd, log)
         if rc == 0 and os.path.exists(j):
             with open(j) as f:
                 r = json.load(f)
-            row[b] = r["cycles_per_iteration"]
+            row[b] = r["cycles_per_iteration_at_asked_occupancy"]
             row[b + "-busy"] = r["mfma_busy_pct"]
+            row[b + "-wg"] = r["workgroups"]
+            if r["workgroups"] < r["workgroups_asked"]:
+                row[b + "-occupancy"] = r["occupancy_limit"]
     best = [row[b] for b in ("triton", "triton-pp") if b in row]
     if "plugin" in row and best:
         row["vs-best"] = min(best) / row["plugin"]

@@ -4,10 +4,17 @@
 // holds s_setprio and SCHED_BARRIER markers) it checks that dot clusters
 // (between s_setprio 1 and s_setprio 0) hold no memory instruction and that
 // no MFMA escaped them, and reports the waits that landed inside a dot
-// cluster (issue-4 territory: each such wait stalls the dot).
+// cluster (issue-4 territory: each such wait stalls the dot). Then, once per
+// function with such a loop, whether the registers the allocator used still
+// leave two waves per SIMD: pingpong pairs two waves on each SIMD, and the
+// schedule's register estimate (machine SSA, before allocation) can miss by
+// the allocator's alignment and fragmentation.
 //
 //===----------------------------------------------------------------------===//
+#include "pingpong/Analysis/LoopModel.h"
+#include "pingpong/Analysis/RegPressure.h"
 #include "pingpong/ISA/Opcodes.h"
+#include "pingpong/Target/TargetFacts.h"
 #include "pingpong/Schedule/Layout.h"
 #include "pingpong/Passes/Passes.h"
 
@@ -17,6 +24,7 @@
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/InitializePasses.h"
 
@@ -46,12 +54,43 @@ public:
 };
 } // namespace
 
+/// Vector registers one wave of MF holds after allocation, counted as the
+/// hardware allocates them on gfx90a and later (one file per lane): the arch
+/// VGPRs up to the highest one used, rounded up to 4, then the AGPRs up to
+/// the highest one used. Arch and acc counts are returned too.
+static unsigned allocatedVectorRegisters(const MachineFunction &MF,
+                                         unsigned &Arch, unsigned &Acc) {
+  const TargetRegisterInfo &TRI = *MF.getSubtarget().getRegisterInfo();
+  Arch = Acc = 0;
+  SmallDenseMap<MCRegister, bool, 64> Seen;
+  for (const MachineBasicBlock &MBB : MF)
+    for (const MachineInstr &MI : MBB)
+      for (const MachineOperand &MO : MI.operands()) {
+        if (!MO.isReg() || !MO.getReg().isPhysical() ||
+            !Seen.try_emplace(MO.getReg().asMCReg(), true).second)
+          continue;
+        // Tuples (VGPR4_VGPR5...) through their 32-bit parts; the names are
+        // the target's own (VGPRn, AGPRn), the plugin links no AMDGPU code.
+        for (MCPhysReg Sub : TRI.subregs_inclusive(MO.getReg().asMCReg())) {
+          StringRef Name = TRI.getName(Sub);
+          unsigned N;
+          if (Name.consume_front("VGPR") && !Name.getAsInteger(10, N))
+            Arch = std::max(Arch, N + 1);
+          else if (Name.consume_front("AGPR") && !Name.getAsInteger(10, N))
+            Acc = std::max(Acc, N + 1);
+        }
+      }
+  return Acc ? alignTo(Arch, 4) + Acc : Arch;
+}
+
 char PingpongFinalCheck::ID = 0;
 char &pingpong::PingpongFinalCheckPassID = PingpongFinalCheck::ID;
 
 bool PingpongFinalCheck::runOnMachineFunction(MachineFunction &MF) {
   const OpcodeTable &Ops = OpcodeTable::get(*MF.getSubtarget().getInstrInfo());
   auto &ORE = getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE();
+  const MachineBasicBlock *PingpongLoop = nullptr;
+  DebugLoc PingpongLoc;
   for (MachineBasicBlock &MBB : MF) {
     bool HasPrio = false, HasFence = false;
     for (const MachineInstr &MI : MBB.instrs()) {
@@ -127,6 +166,10 @@ bool PingpongFinalCheck::runOnMachineFunction(MachineFunction &MF) {
       }
     }
     CloseRegion();
+    if (!PingpongLoop) {
+      PingpongLoop = &MBB;
+      PingpongLoc = Loc;
+    }
     // Mem-priority schedules (chained dots) raise the memory clusters: no
     // raised region holds an MFMA. Their dot clusters are the stretches
     // from the first to the last MFMA of each low-priority region; loads,
@@ -194,6 +237,32 @@ bool PingpongFinalCheck::runOnMachineFunction(MachineFunction &MF) {
         << ore::NV("WaitsInDot", WaitsInDot);
       return R;
     });
+  }
+  // A 4-wave workgroup past the two-wave budget still runs, alone on its
+  // SIMDs (an 8-wave one cannot be: the allocator spills instead, which the
+  // cluster check above sees as memory ops in the dot).
+  if (PingpongLoop && wavesPerWorkgroup(MF) <= target::WavesPerGroup) {
+    unsigned Arch, Acc;
+    const unsigned Used = allocatedVectorRegisters(MF, Arch, Acc);
+    const unsigned Budget = vectorRegisterBudget(MF);
+    if (Used > Budget) {
+      const target::TargetFacts *T = target::factsFor(MF.getSubtarget().getCPU());
+      const unsigned Lane = T ? T->VGPRsPerSIMDLane : target::Gfx942.VGPRsPerSIMDLane;
+      ORE.emit([&]() {
+        MachineOptimizationRemarkMissed R(DEBUG_TYPE, "OccupancyLost",
+                                          PingpongLoc, PingpongLoop);
+        R << "final check, %bb." << ore::NV("Block", PingpongLoop->getNumber())
+          << " of " << ore::NV("Function", MF.getName())
+          << ": after register allocation a wave holds "
+          << ore::NV("VectorRegisters", Used) << " vector registers ("
+          << ore::NV("ArchVGPRs", Arch) << " arch + " << ore::NV("AGPRs", Acc)
+          << " acc), more than the " << ore::NV("Budget", Budget)
+          << " of two waves per SIMD: "
+          << ore::NV("WavesPerSIMD", Lane / std::max(1u, alignTo(Used, 8)))
+          << " wave per SIMD, so the pingpong order has no partner wave";
+        return R;
+      });
+    }
   }
   return false;
 }

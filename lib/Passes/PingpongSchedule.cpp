@@ -358,9 +358,19 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
     foldAddresses(L, MF, *C);
   ForcedBy.reset(); // applied: the spill note stays a remark
   if (C->Forced && C->Peak > C->Budget)
-    missed(L, "forced " + C->Name + " needs about " +
-                  std::to_string(C->Peak) + " vector registers, more than " +
-                  std::to_string(C->Budget) + ": expect spills");
+    ORE->emit([&]() {
+      // Applied as asked; a missed remark so that it shows with the refusals.
+      MachineOptimizationRemarkMissed R(DEBUG_TYPE, "OverBudget",
+                                        L.getStartLoc(), L.getHeader());
+      R << "loop %bb." << ore::NV("Loop", L.getHeader()->getNumber()) << " of "
+        << ore::NV("Function", MF.getName()) << ": forced " << C->Name
+        << " needs about " << ore::NV("VGPRs", C->Peak)
+        << " vector registers, more than " << ore::NV("Budget", C->Budget)
+        << ": "
+        << (C->Work.Waves >= 8 ? "expect spills"
+                               : "expect one wave per SIMD (no partner wave)");
+      return R;
+    });
   return true;
 }
 

@@ -56,6 +56,7 @@ std::optional<KernelInfo> kernelOf(msgpack::DocNode &E) {
   Int(".max_flat_workgroup_size", K.MaxFlatWG);
   Int(".vgpr_count", K.VgprCount);
   Int(".agpr_count", K.AgprCount);
+  Int(".group_segment_fixed_size", K.GroupSegmentBytes);
   Int(".kernarg_segment_size", K.KernargSize);
   if (auto *N = field(M, ".reqd_workgroup_size"); N && N->isArray()) {
     // x, y, z: the workgroup has their product of work-items

@@ -78,6 +78,14 @@ static const char *Usage =
     "                           the byte offset in the kernarg segment); used where the\n"
     "                           kernel loads it (s_load from the kernarg pointer)\n"
     "  --sgpr N=VALUE           the initial value of SGPR N (sN)\n"
+    "  --lds-bytes N            LDS a launch adds per workgroup to .group_segment_fixed_size\n"
+    "                           (dynamic shared memory: Triton's `shared`, HIP's extern)\n"
+    "  --occupancy check|fit|ignore\n"
+    "                           when fewer workgroups fit on the CU than asked (VGPRs,\n"
+    "                           LDS, wave slots): check = error (run's default), fit = run\n"
+    "                           those that fit and report the CU's time for the asked\n"
+    "                           number (cycles x asked / fit), ignore = simulate them anyway\n"
+    "                           with a warning (verify's and addresses' default)\n"
     "  --l2-hit-rate F          fraction of VMEM loads served by L2 (default 0)\n"
     "  --gemm M,N[,K] --tile BM,BN\n"
     "                           derive the L2 hit rate from the GEMM the loop belongs to:\n"
@@ -126,6 +134,8 @@ static cl::list<std::string> SgprOpt("sgpr", BOTH);
 static cl::opt<std::string> L2Opt("l2-hit-rate", BOTH);
 static cl::opt<std::string> GemmOpt("gemm", BOTH);
 static cl::opt<std::string> TileOpt("tile", BOTH);
+static cl::opt<std::string> LdsBytesOpt("lds-bytes", BOTH);
+static cl::opt<std::string> OccupancyOpt("occupancy", BOTH);
 static cl::opt<std::string> JsonOpt("json", BOTH);
 static cl::opt<std::string> SvgOpt("timeline", BOTH);
 static cl::opt<bool> FullOpt("timeline-full", BOTH);
@@ -215,7 +225,21 @@ int main(int argc, char **argv) {
     Out = (int)X;
     return true;
   };
-  if (!Int(WavesPerSimdOpt, SO.WavesPerSimd) || !Int(WgPerCuOpt, SO.WorkgroupsPerCu) ||
+  if (OccupancyOpt.getNumOccurrences()) {
+    if (OccupancyOpt == "check") SO.OccupancyMode = SimOptions::Occupancy::Check;
+    else if (OccupancyOpt == "fit") SO.OccupancyMode = SimOptions::Occupancy::Fit;
+    else if (OccupancyOpt == "ignore") SO.OccupancyMode = SimOptions::Occupancy::Ignore;
+    else {
+      errs() << "pingpong-sim: error: --occupancy expects check, fit or ignore, got '" << OccupancyOpt << "'\n";
+      return 2;
+    }
+  } else if (Verify || Addresses) {
+    // their verdicts are about order, not time: two workgroups' waves that
+    // could not share the CU still show what a race would look like
+    SO.OccupancyMode = SimOptions::Occupancy::Ignore;
+  }
+  if (!Int(LdsBytesOpt, SO.DynamicLdsBytes) ||
+      !Int(WavesPerSimdOpt, SO.WavesPerSimd) || !Int(WgPerCuOpt, SO.WorkgroupsPerCu) ||
       !Int(WavesPerWgOpt, SO.WavesPerWorkgroup) || !Int(ItersOpt, SO.Iterations) ||
       !Int(ItersPerVisitOpt, SO.IterationsPerVisit))
     return 2;

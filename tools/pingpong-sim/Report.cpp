@@ -178,11 +178,15 @@ void writeJson(const SimResult &R, const std::string &Path) {
     J.attribute("waves_per_workgroup", R.WavesPerWg);
     J.attribute("workgroups", R.Wgs);
     J.attribute("workgroup_size_source", R.WgSource);
+    J.attribute("workgroups_asked", R.WgsAsked);
+    J.attribute("workgroups_fit", R.WgsFit);
+    J.attribute("occupancy_limit", R.OccupancyLimit);
     J.attribute("iterations", R.Iterations);
     J.attribute("iterations_line", R.ItersLine);
     J.attributeArray("inputs", [&] { for (auto &S : R.Inputs) J.value(S); });
     J.attribute("warmup_iterations", R.Warmup);
     J.attribute("cycles_per_iteration", R.CyclesPerIter);
+    J.attribute("cycles_per_iteration_at_asked_occupancy", R.CyclesPerIterAtAsked);
     J.attribute("mfma_per_iteration_per_wave", R.MfmasPerIter);
     J.attribute("mfma_busy_pct", R.MfmaBusyPct);
     J.attributeArray("mfma_busy_pct_per_simd", [&] {
@@ -254,6 +258,10 @@ void printReport(const SimResult &R, const Program &P) {
   OS << R.ItersLine << "\n";
   for (auto &S : R.Inputs) OS << "input: " << S << "\n";
   OS << formatv("cycles per iteration: {0:F1}\n", R.CyclesPerIter);
+  if (R.Wgs < R.WgsAsked)
+    OS << formatv("occupancy: {0} of the {1} workgroups asked fit on the CU ({2}); the CU's time for {1} "
+                  "workgroups' iterations: {3:F1} cycles\n",
+                  R.Wgs, R.WgsAsked, R.OccupancyLimit, R.CyclesPerIterAtAsked);
   OS << formatv("MFMA pipe busy: {0:F1} %  (per SIMD:", R.MfmaBusyPct);
   for (size_t S = 0; S < R.XdlBusy.size(); ++S) OS << formatv(" {0:F1}", R.MfmaBusySimd[S]);
   OS << ")\n";

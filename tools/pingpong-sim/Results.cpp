@@ -132,6 +132,7 @@ bool steadyState(const std::vector<WaveState> &Waves, const Recorders &Rec, cons
                            "); cycles/iteration is the mean over waves of their own windows (use more --iterations)");
     }
   }
+  R.CyclesPerIterAtAsked = R.CyclesPerIter * std::max(R.Wgs, R.WgsAsked) / std::max(1, R.Wgs);
   // MFMA busy %: XDL busy time of the 4 SIMDs inside the window
   double Len = std::max<double>(1, R.WindowEnd - R.WindowBegin), Busy = 0;
   for (int S = 0; S < TP.NumSimds; ++S) {

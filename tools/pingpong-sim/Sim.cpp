@@ -166,22 +166,55 @@ bool workgroupShape(const KernelInfo &K, const SimOptions &O, const TargetParams
   }
   if (WavesPerWg < 1 || WavesPerWg > 16)
     return fail(E, Errc::BadShape, "waves per workgroup must be 1..16 (got " + std::to_string(WavesPerWg) + ")");
-  if (WavesPerWg * Wgs > TP.NumSimds * TP.MaxWavesPerSimd)
-    return fail(E, Errc::BadShape, "more than 32 waves on one CU");
   R.WavesPerWg = WavesPerWg;
+  R.WgsAsked = Wgs;
+  // How many such workgroups the CU holds: wave slots, the VGPR file (one per
+  // lane for arch and acc registers on gfx942/gfx950: .vgpr_count is already
+  // their total, LLVM's NumVGPRsForWavesPerEU; allocated in granules of 8),
+  // and LDS (static + --lds-bytes). A workgroup's waves spread over the SIMDs.
+  int Fit = TP.NumSimds * TP.MaxWavesPerSimd / WavesPerWg;
+  std::string Limit = Fit < Wgs ? std::to_string(TP.NumSimds * TP.MaxWavesPerSimd) + " wave slots per CU" : "";
+  if (K.VgprCount > 0) {
+    int Alloc = ((K.VgprCount + 7) / 8) * 8;
+    int WavesFit = std::min(TP.MaxWavesPerSimd, TP.VgprsPerSimdLane / std::max(Alloc, 8));
+    int ByVgprs = (WavesPerWg + TP.NumSimds - 1) / TP.NumSimds > WavesFit ? 0 : WavesFit * TP.NumSimds / WavesPerWg;
+    if (ByVgprs < Fit) {
+      Fit = ByVgprs;
+      Limit = std::to_string(Alloc) + " VGPRs per wave: " + std::to_string(WavesFit) + " wave" +
+              (WavesFit == 1 ? "" : "s") + " per SIMD (" + std::to_string(TP.VgprsPerSimdLane) + " per lane)";
+    }
+  }
+  const pingpong::target::TargetFacts *TF = pingpong::target::factsFor(TP.Name);
+  long Lds = (long)K.GroupSegmentBytes + O.DynamicLdsBytes;
+  if (Lds > 0 && TF) {
+    int ByLds = (int)(TF->LDSBytesPerCU / Lds);
+    if (ByLds < Fit) {
+      Fit = ByLds;
+      Limit = std::to_string(Lds) + " B of LDS per workgroup (" + std::to_string(TF->LDSBytesPerCU) + " per CU)";
+    }
+  }
+  R.WgsFit = Fit;
+  if (Wgs > Fit) {
+    R.OccupancyLimit = Limit;
+    std::string Asked = std::to_string(Wgs) + " workgroup" + (Wgs == 1 ? "" : "s") + " of " +
+                        std::to_string(WavesPerWg) + " waves" + (Wgs == 1 ? " does" : " do");
+    if (O.OccupancyMode == SimOptions::Occupancy::Ignore || Fit == 0) {
+      if (O.OccupancyMode != SimOptions::Occupancy::Ignore)
+        return fail(E, Errc::BadShape, "one workgroup of " + std::to_string(WavesPerWg) +
+                                           " waves does not fit on a CU: " + Limit);
+      R.Warnings.push_back(Asked + " not fit on a CU (" + Limit + "): only " + std::to_string(Fit) +
+                           " fit, simulating " + std::to_string(Wgs) + " (--occupancy ignore)");
+    } else if (O.OccupancyMode == SimOptions::Occupancy::Check) {
+      return fail(E, Errc::BadShape, Asked + " not fit on a CU (" + Limit + "): only " + std::to_string(Fit) +
+                                         " fit; --occupancy fit runs those and reports the CU's time for " +
+                                         std::to_string(Wgs) + ", --occupancy ignore simulates " +
+                                         std::to_string(Wgs) + " anyway");
+    } else {
+      Wgs = Fit;
+    }
+  }
   R.Wgs = Wgs;
   R.WavesPerSimd = (WavesPerWg * Wgs + TP.NumSimds - 1) / TP.NumSimds;
-  if (K.VgprCount > 0) {
-    // gfx942 and gfx950 have one VGPR file per lane for arch and acc
-    // registers: .vgpr_count is already their total (LLVM's
-    // NumVGPRsForWavesPerEU; .agpr_count is the acc part of it), allocated in
-    // granules of 8.
-    int Alloc = ((K.VgprCount + 7) / 8) * 8;
-    int Fit = std::min(TP.MaxWavesPerSimd, TP.VgprsPerSimdLane / std::max(Alloc, 8));
-    if (R.WavesPerSimd > Fit)
-      R.Warnings.push_back("kernel uses " + std::to_string(Alloc) + " VGPRs: only " + std::to_string(Fit) +
-                           " waves fit per SIMD, simulating " + std::to_string(R.WavesPerSimd));
-  }
   return true;
 }
 

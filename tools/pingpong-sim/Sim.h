@@ -97,6 +97,7 @@ struct KernelInfo {
   int MaxFlatWG = 0;
   int ReqdWG = 0;
   int VgprCount = 0, AgprCount = 0;
+  int GroupSegmentBytes = 0;   // .group_segment_fixed_size: static LDS per workgroup
   std::vector<KernArg> Args;   // .amdgpu_metadata .args, in order
   int KernargSize = 0;         // .kernarg_segment_size
   // initial SGPR layout from the .amdhsa_kernel directives (-1: not present)
@@ -160,6 +161,13 @@ struct SimOptions {
   int WavesPerSimd = 0;   // 0: not given
   int WorkgroupsPerCu = 0;
   int WavesPerWorkgroup = 0; // 0: not given
+  // LDS a launch adds to the static size per workgroup (--lds-bytes: Triton's
+  // and HIP's dynamic shared memory; the metadata says 0 for it)
+  int DynamicLdsBytes = 0;
+  // More workgroups asked than fit on the CU (VGPRs, LDS, wave slots):
+  // Check: an error; Fit: run the ones that fit and report the CU's time for
+  // the asked number; Ignore: simulate them anyway, with a warning.
+  enum class Occupancy { Check, Fit, Ignore } OccupancyMode = Occupancy::Check;
   int Iterations = 16;
   // nested loops: iterations per entry into the hot loop from outside
   // (0: all of --iterations in one visit); the loop around it is followed
@@ -255,6 +263,14 @@ struct SimResult {
   unsigned LoopBegin = 0, LoopEnd = 0, LoopLineBegin = 0, LoopLineEnd = 0;
   int WavesPerWg = 0, Wgs = 0, WavesPerSimd = 0;
   std::string WgSource;
+  // Occupancy: the workgroups asked for, the most that fit on the CU and what
+  // limits them ("352 VGPRs per wave: 1 wave per SIMD"; empty: nothing does).
+  int WgsAsked = 0, WgsFit = 0;
+  std::string OccupancyLimit;
+  // CyclesPerIter scaled to the asked workgroups' throughput: the CU runs
+  // Wgs tiles' iterations at a time, so WgsAsked of them take
+  // CyclesPerIter x WgsAsked / Wgs (equal to CyclesPerIter when all fit).
+  double CyclesPerIterAtAsked = 0;
   int Iterations = 0, Warmup = 0, LastIter = 0; // steady state: iterations [Warmup, LastIter)
   double CyclesPerIter = 0;
   double MfmaBusyPct = 0;
