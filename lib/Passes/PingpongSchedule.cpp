@@ -16,6 +16,7 @@
 #include "pingpong/Emit/Emitter.h"
 #include "pingpong/ISA/Opcodes.h"
 #include "pingpong/LDS/AddressFold.h"
+#include "pingpong/LDS/DMAM0Fold.h"
 #include "pingpong/Passes/Passes.h"
 #include "pingpong/Analysis/Loops.h"
 #include "pingpong/Schedule/ClusterPlan.h"
@@ -148,6 +149,7 @@ private:
                const ModeChoice &C);
   void explainGlobalISel(MachineFunction &MF);
   void foldAddresses(MachineLoop &L, MachineFunction &MF, const ModeChoice &C);
+  void foldDMADestinations(MachineLoop &L, MachineFunction &MF);
 
   /// The loop being planned was forced (option, attribute or metadata): a
   /// missed remark for it is also a warning, like -Wpass-failed.
@@ -354,8 +356,10 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
         "amdgpu-pingpong: dominator tree out of date after the asymmetric "
         "sync of loop %bb." + Twine(L.getHeader()->getNumber()));
   applied(L, *D, M, *C);
-  if (LDSAddressing)
+  if (LDSAddressing) {
     foldAddresses(L, MF, *C);
+    foldDMADestinations(L, MF);
+  }
   ForcedBy.reset(); // applied: the spill note stays a remark
   if (C->Forced && C->Peak > C->Budget)
     ORE->emit([&]() {
@@ -372,6 +376,49 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
       return R;
     });
   return true;
+}
+
+/// The M0 sums of a scheduled loop's LDS DMAs (issue 12): the invariant
+/// part summed before the loop. A remark only where the loop has LDS DMAs.
+void PingpongSchedule::foldDMADestinations(MachineLoop &L,
+                                           MachineFunction &MF) {
+  DMAM0Result R = foldDMAM0(L, *MDT, LDSAddressingSelfCheck);
+  MachineBasicBlock &Body = *L.getHeader();
+  if (R.SelfCheckFailed)
+    MF.getFunction().getContext().diagnose(DiagnosticInfoGeneric(
+        ("amdgpu-pingpong: in function '" + MF.getName() + "', loop %bb." +
+         Twine(Body.getNumber()) + ": LDS DMA M0 sums left as they were: " +
+         R.Why)
+            .str(),
+        DS_Error));
+  if (!R.Writes)
+    return;
+  auto Where = [&](auto &Rem) {
+    Rem << "loop %bb." << ore::NV("Loop", Body.getNumber()) << " of "
+        << ore::NV("Function", MF.getName());
+  };
+  if (R.Changed)
+    ORE->emit([&]() {
+      MachineOptimizationRemark Rem(DEBUG_TYPE, "LDSDMADestinations",
+                                    L.getStartLoc(), &Body);
+      Where(Rem);
+      Rem << ": LDS DMA destinations folded: "
+          << ore::NV("Rewritten", R.Rewritten) << " of "
+          << ore::NV("Writes", R.Writes) << " M0 writes; SALU per iteration "
+          << ore::NV("SaluBefore", R.SaluBefore) << " -> "
+          << ore::NV("SaluAfter", R.SaluAfter) << " ("
+          << ore::NV("Hoisted", R.Hoisted) << " additions before the loop)";
+      return Rem;
+    });
+  else
+    ORE->emit([&]() {
+      MachineOptimizationRemarkAnalysis Rem(DEBUG_TYPE, "LDSDMADestinationsKept",
+                                            L.getStartLoc(), &Body);
+      Where(Rem);
+      Rem << ": LDS DMA destinations kept (" << ore::NV("Writes", R.Writes)
+          << " M0 writes): " << ore::NV("Reason", R.Why);
+      return Rem;
+    });
 }
 
 /// LDS base-address folding on a loop just scheduled (issue 12): after the

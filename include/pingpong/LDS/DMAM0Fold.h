@@ -1,0 +1,44 @@
+//===- DMAM0Fold.h - LDS DMA destination (M0) sums in a loop ----*- C++ -*-===//
+//
+// Issue 12, the LDS DMA half. An LDS DMA (buffer_load ... lds,
+// global_load_lds_*) writes LDS at M0 + the instruction offset + lane x size;
+// the instruction offset also moves the global address, so the LDS base can
+// only come from M0, written once per DMA. Triton builds each M0 value every
+// iteration as stage base + a loop-invariant per-wave offset + a constant:
+// two SALU adds per DMA. The fold reads each M0 value as a sum of registers
+// and a constant (AddressSum.h), sums the loop-invariant registers and the
+// constant once before the loop, and leaves one add per DMA in the loop.
+// Kept only where the loop issues fewer SALU instructions.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PINGPONG_LDS_DMAM0FOLD_H
+#define PINGPONG_LDS_DMAM0FOLD_H
+
+#include <string>
+
+namespace llvm {
+class MachineDominatorTree;
+class MachineLoop;
+} // namespace llvm
+
+namespace pingpong {
+
+struct DMAM0Result {
+  bool Changed = false;
+  /// Why nothing changed (empty when Changed), or the self-check's finding.
+  std::string Why;
+  bool SelfCheckFailed = false;
+  /// M0 writes feeding an LDS DMA in the loop / rewritten / invariant sums
+  /// built before the loop.
+  unsigned Writes = 0, Rewritten = 0, Hoisted = 0;
+  /// SALU instructions per iteration that compute M0 values, before/after.
+  unsigned SaluBefore = 0, SaluAfter = 0;
+};
+
+/// Folds the M0 sums of the LDS DMAs of single-block loop L (machine SSA).
+/// Leaves L untouched unless fewer SALU instructions remain in it.
+DMAM0Result foldDMAM0(llvm::MachineLoop &L, const llvm::MachineDominatorTree &MDT,
+                      bool SelfCheck);
+
+} // namespace pingpong
+#endif
