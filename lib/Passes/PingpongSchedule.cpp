@@ -407,7 +407,10 @@ void PingpongSchedule::foldAddresses(MachineLoop &L, MachineFunction &MF,
       Rem << "loop %bb." << ore::NV("Loop", Body.getNumber()) << " of "
           << ore::NV("Function", MF.getName()) << ": LDS addresses folded: ";
       Numbers(Rem);
-      Rem << " (" << ore::NV("Hoisted", R.Hoisted)
+      Rem << " (groups: " << ore::NV("GroupsHoisted", R.GroupsHoisted)
+          << " hoisted, " << ore::NV("GroupsInLoop", R.GroupsInLoop)
+          << " summed in the loop, " << ore::NV("GroupsKept", R.GroupsKept)
+          << " kept; " << ore::NV("Hoisted", R.Hoisted)
           << " invariant sums before the loop)";
       return Rem;
     });
