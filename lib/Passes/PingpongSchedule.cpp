@@ -103,6 +103,11 @@ static cl::opt<unsigned> LDSAddressingMargin(
     cl::desc("Fold LDS addresses only in loops whose schedule leaves at "
              "least this many vector registers of the budget free"));
 
+static cl::opt<unsigned> LDSAddressingMinFreed(
+    "amdgpu-pingpong-lds-addressing-min-freed", cl::init(2), cl::Hidden,
+    cl::desc("Keep an LDS address fold that saves no VALU only if it frees "
+             "at least this many vector registers at the loop's peak"));
+
 static cl::opt<bool> InjectSliceBase(
     "amdgpu-pingpong-lds-addressing-inject-slice-base", cl::init(false),
     cl::Hidden,
@@ -372,6 +377,7 @@ void PingpongSchedule::foldAddresses(MachineLoop &L, MachineFunction &MF,
   LDSAddressingOptions Opts;
   Opts.InjectSliceBase = InjectSliceBase;
   Opts.SelfCheck = LDSAddressingSelfCheck;
+  Opts.MinRegistersFreed = LDSAddressingMinFreed;
   LDSAddressingResult R;
   // A loop the schedule left at its register budget gets no new live
   // range: the fold's bases and hoisted sums could tip it into spills

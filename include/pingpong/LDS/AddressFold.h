@@ -34,6 +34,9 @@ struct LDSAddressingOptions {
   bool InjectSliceBase = false;
   /// Re-read every rewritten address and compare it with the original sum.
   bool SelfCheck = true;
+  /// A fold that saves no VALU must free at least this many vector
+  /// registers at the loop's peak.
+  unsigned MinRegistersFreed = 2;
 };
 
 struct LDSAddressingResult {
