@@ -44,6 +44,7 @@ struct Group {
   SmallVector<AddressLeaf, 4> Invariant; // defined before it
   int64_t BaseConst = 0;                 // the constant the base carries
   SmallVector<Access *, 8> Members;      // in program order
+  MachineInstr *BaseAt = nullptr;        // the per-iteration base goes before it
 };
 
 //===----------------------------------------------------------------------===//
@@ -209,23 +210,19 @@ bool alreadyFolded(const Group &G) {
 /// earliest address addition it replaces (so the add keeps its distance
 /// from the reads), once every per-iteration register it adds is defined;
 /// else right before the group's first access.
-MachineBasicBlock::iterator basePosition(const Group &G,
-                                         MachineBasicBlock &Body,
-                                         const MachineRegisterInfo &MRI) {
-  DenseMap<const MachineInstr *, unsigned> Pos;
-  unsigned N = 0;
-  for (const MachineInstr &MI : Body)
-    Pos[&MI] = ++N;
+MachineInstr *basePosition(const Group &G, const MachineBasicBlock &Body,
+                           const MachineRegisterInfo &MRI,
+                           const DenseMap<const MachineInstr *, unsigned> &Pos) {
   unsigned Ready = 0; // position of the last in-loop definition of a leaf
   for (const AddressLeaf &L : G.Variant)
     Ready = std::max(Ready, Pos.lookup(MRI.getUniqueVRegDef(L.Reg)));
   MachineInstr *Best = G.Members.front()->MI;
   for (const Access *M : G.Members)
     for (MachineInstr *Add : M->Sum.Adds)
-      if (Add->getParent() == &Body && !Add->isPHI() && Pos[Add] > Ready &&
-          Pos[Add] < Pos[Best])
+      if (Add->getParent() == &Body && !Add->isPHI() &&
+          Pos.lookup(Add) > Ready && Pos.lookup(Add) < Pos.lookup(Best))
         Best = Add;
-  return Best->getIterator();
+  return Best;
 }
 
 //===----------------------------------------------------------------------===//
@@ -471,9 +468,24 @@ DenseSet<MachineInstr *> deadAdditions(ArrayRef<Access> Accesses,
 /// Skip: instructions counted as deleted (their uses keep nothing live).
 class LoopPressure {
 public:
-  LoopPressure(const MachineBasicBlock &Body, const TargetRegisterInfo &TRI)
-      : Body(Body), MRI(Body.getParent()->getRegInfo()), TRI(TRI) {
+  /// Changing: the registers whose uses a fold can change (the addresses'
+  /// leaves and the operands of their additions); their liveness before the
+  /// loop is found again on every peak(), the others' once here, as are
+  /// the registers created after this.
+  LoopPressure(const MachineBasicBlock &Body, const TargetRegisterInfo &TRI,
+               DenseSet<Register> Changing)
+      : Body(Body), MRI(Body.getParent()->getRegInfo()), TRI(TRI),
+        Changing(std::move(Changing)), KnownRegs(MRI.getNumVirtRegs()) {
     Reach = reachableFrom(nullptr);
+    for (unsigned I = 0; I < KnownRegs; ++I) {
+      Register R = Register::index2VirtReg(I);
+      if (!isVector(R) || this->Changing.count(R))
+        continue;
+      MachineInstr *Def = MRI.getUniqueVRegDef(R);
+      if (Def && Def->getParent() != &Body &&
+          liveInAtBody(R, *Def->getParent(), {}))
+        LiveThrough.push_back(R);
+    }
   }
 
   /// The most 32-bit vector registers live at once between two instructions
@@ -499,31 +511,40 @@ public:
         It->second.second = std::max(It->second.second, To);
       }
     };
-    for (unsigned I = 0, N = MRI.getNumVirtRegs(); I < N; ++I) {
-      Register R = Register::index2VirtReg(I);
+    // Defined before the loop.
+    for (Register R : LiveThrough)
+      Extend(R, 0, End);
+    auto Before = [&](Register R) {
       if (!isVector(R))
-        continue;
+        return;
       MachineInstr *Def = MRI.getUniqueVRegDef(R);
-      if (!Def || Skip.count(Def))
-        continue;
-      if (Def->getParent() != &Body) {
-        if (liveInAtBody(R, *Def->getParent(), Skip))
-          Extend(R, 0, End);
-        continue;
-      }
-      unsigned From = Def->isPHI() ? 0 : Index.lookup(Def) + 1, To = From;
-      for (const MachineOperand &MO : MRI.use_nodbg_operands(R)) {
-        const MachineInstr &U = *MO.getParent();
-        if (Skip.count(const_cast<MachineInstr *>(&U)))
+      if (Def && !Skip.count(Def) && Def->getParent() != &Body &&
+          liveInAtBody(R, *Def->getParent(), Skip))
+        Extend(R, 0, End);
+    };
+    for (Register R : Changing)
+      Before(R);
+    for (unsigned I = KnownRegs, N = MRI.getNumVirtRegs(); I < N; ++I)
+      Before(Register::index2VirtReg(I));
+    // Defined in the body.
+    for (const MachineInstr *Def : Insts)
+      for (const MachineOperand &DO : Def->defs()) {
+        if (!DO.isReg() || !isVector(DO.getReg()))
           continue;
-        if (U.getParent() != &Body || U.isPHI()) {
-          To = End; // leaves the body
-          break;
+        Register R = DO.getReg();
+        unsigned From = Def->isPHI() ? 0 : Index.lookup(Def) + 1, To = From;
+        for (const MachineOperand &MO : MRI.use_nodbg_operands(R)) {
+          const MachineInstr &U = *MO.getParent();
+          if (Skip.count(const_cast<MachineInstr *>(&U)))
+            continue;
+          if (U.getParent() != &Body || U.isPHI()) {
+            To = End; // leaves the body
+            break;
+          }
+          To = std::max(To, Index.lookup(&U));
         }
-        To = std::max(To, Index.lookup(&U));
+        Extend(R, From, To);
       }
-      Extend(R, From, To);
-    }
     SmallVector<int, 256> Delta(End + 2, 0);
     for (auto &[V, FT] : Range) {
       Delta[FT.first] += Width[V];
@@ -601,6 +622,9 @@ private:
   const MachineBasicBlock &Body;
   const MachineRegisterInfo &MRI;
   const TargetRegisterInfo &TRI;
+  DenseSet<Register> Changing;
+  unsigned KnownRegs;
+  SmallVector<Register, 256> LiveThrough; // of the others, before the loop
   DenseSet<const MachineBasicBlock *> Reach;
   DenseMap<const MachineBasicBlock *, DenseSet<const MachineBasicBlock *>>
       ReachAvoiding;
@@ -645,8 +669,8 @@ enum class GroupForm : uint8_t {
 /// accesses at them; E can undo it all. Returns the accesses rewritten.
 unsigned emitGroups(ArrayRef<Group> Groups, ArrayRef<GroupForm> Forms,
                     Emitter &E, MachineBasicBlock &Body,
-                    MachineBasicBlock &Pre, const MachineRegisterInfo &MRI,
-                    bool InjectSliceBase, unsigned &HoistedSums) {
+                    MachineBasicBlock &Pre, bool InjectSliceBase,
+                    unsigned &HoistedSums) {
   std::map<std::pair<SmallVector<AddressLeaf, 4>, int64_t>, AddressLeaf> Hoisted;
   unsigned Rewritten = 0;
   HoistedSums = 0;
@@ -663,7 +687,7 @@ unsigned emitGroups(ArrayRef<Group> Groups, ArrayRef<GroupForm> Forms,
         }
     MachineInstr &First = *G.Members.front()->MI;
     const DebugLoc &DL = First.getDebugLoc();
-    MachineBasicBlock::iterator At = basePosition(G, Body, MRI);
+    MachineBasicBlock::iterator At = G.BaseAt->getIterator();
     SmallVector<AddressLeaf, 6> Terms(G.Variant.begin(), G.Variant.end());
     int64_t InLoopConst = BaseConst;
     if (Form == GroupForm::InLoop) {
@@ -756,8 +780,25 @@ LDSAddressingResult foldLDSAddresses(MachineLoop &L,
   LeafValues Values(Accesses, MRI);
   SmallVector<Group, 16> Groups = planGroups(Accesses, *Body, MRI);
   R.Groups = Groups.size();
+  {
+    DenseMap<const MachineInstr *, unsigned> Order;
+    for (const MachineInstr &MI : *Body)
+      Order[&MI] = Order.size() + 1;
+    for (Group &G : Groups)
+      G.BaseAt = basePosition(G, *Body, MRI, Order);
+  }
 
-  LoopPressure Pressure(*Body, TRI);
+  DenseSet<Register> Changing;
+  for (const Access &A : Accesses) {
+    Changing.insert(A.MI->getOperand(A.A.AddrIdx).getReg());
+    for (const AddressLeaf &Leaf : A.Sum.Leaves)
+      Changing.insert(Leaf.Reg);
+    for (const MachineInstr *Add : A.Sum.Adds)
+      for (const MachineOperand &MO : Add->operands())
+        if (MO.isReg() && MO.getReg().isVirtual())
+          Changing.insert(MO.getReg());
+  }
+  LoopPressure Pressure(*Body, TRI, std::move(Changing));
   const LoopCost Before = measure(*Body, {}, Pressure, TII, TRI, T);
   R.ValuBefore = Before.Valu;
   R.SaluBefore = Before.Salu;
@@ -771,7 +812,7 @@ LDSAddressingResult foldLDSAddresses(MachineLoop &L,
   // What a choice of forms costs: built, measured, undone.
   unsigned HoistedSums = 0;
   auto Cost = [&](ArrayRef<GroupForm> Forms) -> std::optional<LoopCost> {
-    unsigned N = emitGroups(Groups, Forms, E, *Body, *Pre, MRI,
+    unsigned N = emitGroups(Groups, Forms, E, *Body, *Pre,
                             Opts.InjectSliceBase, HoistedSums);
     std::optional<LoopCost> C;
     if (N)
@@ -814,10 +855,10 @@ LDSAddressingResult foldLDSAddresses(MachineLoop &L,
               (F == GroupForm::InLoop && Groups[I].Invariant.empty()))
             continue;
           GroupForm Was = std::exchange(Forms[I], F);
+          bool NoneFolded = llvm::all_of(
+              Forms, [](GroupForm X) { return X == GroupForm::Kept; });
           std::optional<LoopCost> C =
-              llvm::all_of(Forms, [](GroupForm X) { return X == GroupForm::Kept; })
-                  ? std::optional<LoopCost>(Before)
-                  : Cost(Forms);
+              NoneFolded ? std::optional<LoopCost>(Before) : Cost(Forms);
           Forms[I] = Was;
           if (C && Rank(*C) < Rank(BestCost)) {
             Best = {I, F};
@@ -836,9 +877,8 @@ LDSAddressingResult foldLDSAddresses(MachineLoop &L,
            "loop's peak " + std::to_string(B.Vgprs) + " -> " +
            std::to_string(C.Vgprs);
   };
-  bool NoWorse = std::get<0>(Rank(Chosen)) + std::get<1>(Rank(Chosen)) +
-                     std::get<2>(Rank(Chosen)) ==
-                 0;
+  bool NoWorse = Chosen.Vgprs <= Before.Vgprs && Chosen.Valu <= Before.Valu &&
+                 Chosen.Valu + Chosen.Salu <= Before.Valu + Before.Salu;
   unsigned Freed = NoWorse ? Before.Vgprs - Chosen.Vgprs : 0;
   if (!Opts.InjectSliceBase && (!NoWorse || (Chosen.Valu == Before.Valu &&
                                              Freed == 0))) {
@@ -866,14 +906,13 @@ LDSAddressingResult foldLDSAddresses(MachineLoop &L,
             ": within what the register allocator moves by itself";
     return R;
   }
-  unsigned Rewritten = emitGroups(Groups, Forms, E, *Body, *Pre, MRI,
-                                  Opts.InjectSliceBase, HoistedSums);
+  emitGroups(Groups, Forms, E, *Body, *Pre, Opts.InjectSliceBase,
+             HoistedSums);
   R.Hoisted = HoistedSums;
   for (GroupForm F : Forms)
     (F == GroupForm::Hoisted  ? R.GroupsHoisted
      : F == GroupForm::InLoop ? R.GroupsInLoop
                               : R.GroupsKept)++;
-  (void)Rewritten;
 
   // Self-check: every access still adds up to the same registers and
   // constant (its address VGPR read back through the new bases, plus its
