@@ -10,7 +10,7 @@ iteration (pingpong-sim run, the same options as bench/triton_bench.py). The fol
 says per loop whether it applied.
 
 usage: bench/lds-addressing.py [--corpus DIR] [--out DIR] [--filter SUBSTR] [--jobs N]
-                               [--markdown] [--json FILE]
+                               [--markdown] [--json FILE] [--llc-arg OPT]...
 A build or model run that fails is "-" (OUT/<case>.<build>.log), never a number.
 """
 import argparse
@@ -78,7 +78,7 @@ def one(args, base):
         open(log, "w").close()
         cmd = [os.path.join(LLVM_BIN, "llc"), "-mtriple=amdgcn-amd-amdhsa", f"-mcpu={arch}", "-O3",
                ir, "-o", s, "-load", args.plugin, "-pass-remarks=amdgpu-pingpong",
-               "-pass-remarks-analysis=amdgpu-pingpong"] + extra
+               "-pass-remarks-analysis=amdgpu-pingpong"] + extra + args.llc_arg
         rc, text = run(cmd, log)
         if rc != 0:
             continue
@@ -117,6 +117,8 @@ def main():
     ap.add_argument("--filter", default="")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--markdown", action="store_true")
+    ap.add_argument("--llc-arg", action="append", default=[],
+                    help="an extra llc option for both builds (repeatable)")
     ap.add_argument("--json")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)

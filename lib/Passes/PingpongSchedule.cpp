@@ -104,6 +104,11 @@ static cl::opt<unsigned> LDSAddressingMargin(
     cl::desc("Fold LDS addresses only in loops whose schedule leaves at "
              "least this many vector registers of the budget free"));
 
+static cl::opt<unsigned> LDSAddressingMinFreed(
+    "amdgpu-pingpong-lds-addressing-min-freed", cl::init(2), cl::Hidden,
+    cl::desc("Keep an LDS address fold that saves no VALU only if it frees "
+             "at least this many vector registers at the loop's peak"));
+
 static cl::opt<bool> InjectSliceBase(
     "amdgpu-pingpong-lds-addressing-inject-slice-base", cl::init(false),
     cl::Hidden,
@@ -429,6 +434,7 @@ void PingpongSchedule::foldAddresses(MachineLoop &L, MachineFunction &MF,
   LDSAddressingOptions Opts;
   Opts.InjectSliceBase = InjectSliceBase;
   Opts.SelfCheck = LDSAddressingSelfCheck;
+  Opts.MinRegistersFreed = LDSAddressingMinFreed;
   LDSAddressingResult R;
   // A loop the schedule left at its register budget gets no new live
   // range: the fold's bases and hoisted sums could tip it into spills
@@ -464,7 +470,10 @@ void PingpongSchedule::foldAddresses(MachineLoop &L, MachineFunction &MF,
       Rem << "loop %bb." << ore::NV("Loop", Body.getNumber()) << " of "
           << ore::NV("Function", MF.getName()) << ": LDS addresses folded: ";
       Numbers(Rem);
-      Rem << " (" << ore::NV("Hoisted", R.Hoisted)
+      Rem << " (groups: " << ore::NV("GroupsHoisted", R.GroupsHoisted)
+          << " hoisted, " << ore::NV("GroupsInLoop", R.GroupsInLoop)
+          << " summed in the loop, " << ore::NV("GroupsKept", R.GroupsKept)
+          << " kept; " << ore::NV("Hoisted", R.Hoisted)
           << " invariant sums before the loop)";
       return Rem;
     });

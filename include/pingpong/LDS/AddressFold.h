@@ -7,10 +7,11 @@
 // loop's LDS accesses by the registers their addresses add up (AddressSum.h),
 // keeps one base per group -- the invariant part summed once before the
 // loop, the per-iteration part added once per group -- and puts the
-// constants into the instructions' offset fields. It keeps the result only
-// when the loop gets cheaper: fewer VALU instructions per iteration or
-// fewer vector registers live at the loop's peak, neither worse, and no
-// more instructions issued per iteration.
+// constants into the instructions' offset fields. Group by group it chooses
+// that form, the base added wholly in the loop, or no change, and keeps the
+// result only when the loop gets cheaper: fewer VALU instructions per
+// iteration or fewer vector registers live at the loop's peak, neither
+// worse, and no more instructions issued per iteration.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PINGPONG_LDS_ADDRESSFOLD_H
@@ -33,6 +34,9 @@ struct LDSAddressingOptions {
   bool InjectSliceBase = false;
   /// Re-read every rewritten address and compare it with the original sum.
   bool SelfCheck = true;
+  /// A fold that saves no VALU must free at least this many vector
+  /// registers at the loop's peak.
+  unsigned MinRegistersFreed = 2;
 };
 
 struct LDSAddressingResult {
@@ -41,8 +45,13 @@ struct LDSAddressingResult {
   std::string Why;
   bool SelfCheckFailed = false;
   unsigned Accesses = 0, Groups = 0, Hoisted = 0;
+  /// How the groups were folded: invariant part summed before the loop, all
+  /// of the base added in the loop, or left as the schedule had it.
+  unsigned GroupsHoisted = 0, GroupsInLoop = 0, GroupsKept = 0;
   unsigned ValuBefore = 0, ValuAfter = 0, SaluBefore = 0, SaluAfter = 0;
-  unsigned VgprsBefore = 0, VgprsAfter = 0; // peak vector registers live in the loop
+  /// The most 32-bit vector registers live at once in the loop (exact
+  /// machine-SSA liveness, copies of one value counted once).
+  unsigned VgprsBefore = 0, VgprsAfter = 0;
 };
 
 /// Folds the LDS addresses of single-block loop L (machine SSA; L needs a
