@@ -9,8 +9,11 @@ the kernel's VGPRs (NumVgprs + AGPRs) and ScratchSize, and the cycle model's cyc
 iteration (pingpong-sim run, the same options as bench/triton_bench.py). The fold's remark
 says per loop whether it applied.
 
+With --dma the two builds differ only in the LDS DMA destination fold
+(-amdgpu-pingpong-lds-dma-destinations=false vs on; the DS fold on in both).
+
 usage: bench/lds-addressing.py [--corpus DIR] [--out DIR] [--filter SUBSTR] [--jobs N]
-                               [--markdown] [--json FILE] [--llc-arg OPT]...
+                               [--markdown] [--json FILE] [--llc-arg OPT]... [--dma]
 A build or model run that fails is "-" (OUT/<case>.<build>.log), never a number.
 """
 import argparse
@@ -73,7 +76,8 @@ def one(args, base):
     arch, waves, bm, bn, lds = case_meta(base, d0)
     row = {"case": base, "arch": arch}
     out = os.path.join(args.out, base)
-    for b, extra in (("off", ["-amdgpu-pingpong-lds-addressing=false"]), ("on", [])):
+    off = ["-amdgpu-pingpong-lds-dma-destinations=false"] if args.dma else ["-amdgpu-pingpong-lds-addressing=false"]
+    for b, extra in (("off", off), ("on", [])):
         s, log = f"{out}.{b}.s", f"{out}.{b}.log"
         open(log, "w").close()
         cmd = [os.path.join(LLVM_BIN, "llc"), "-mtriple=amdgcn-amd-amdhsa", f"-mcpu={arch}", "-O3",
@@ -83,8 +87,9 @@ def one(args, base):
         if rc != 0:
             continue
         if b == "on":
-            row["folded"] = "LDS addresses folded" in text
-            kept = re.search(r"LDS addresses kept: ([^(\n]*)", text)
+            what = "LDS DMA destinations" if args.dma else "LDS addresses"
+            row["folded"] = what + " folded" in text
+            kept = re.search(what + r" kept(?: \(\d+ M0 writes\))?: ([^(\n]*)", text)
             row["why"] = kept.group(1).strip() if kept and not row["folded"] else ""
         c = counts(s)
         if not c:
@@ -117,6 +122,8 @@ def main():
     ap.add_argument("--filter", default="")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--markdown", action="store_true")
+    ap.add_argument("--dma", action="store_true",
+                    help="measure the LDS DMA destination (M0) fold alone")
     ap.add_argument("--llc-arg", action="append", default=[],
                     help="an extra llc option for both builds (repeatable)")
     ap.add_argument("--json")

@@ -134,7 +134,7 @@ private:
 } // namespace
 
 DMAM0Result foldDMAM0(MachineLoop &L, const MachineDominatorTree &MDT,
-                      bool SelfCheck) {
+                      bool SelfCheck, bool InjectSliceBase) {
   DMAM0Result R;
   MachineBasicBlock *Body = L.getHeader();
   if (L.getNumBlocks() != 1) {
@@ -271,7 +271,7 @@ DMAM0Result foldDMAM0(MachineLoop &L, const MachineDominatorTree &MDT,
     } else if (W.Invariant.size() == 1 && !C) {
       J = W.Invariant[0];
     } else {
-      SumKey K = keyOf(W.Invariant, C);
+      SumKey K = keyOf(W.Invariant, InjectSliceBase ? 0 : C);
       auto It = Hoisted.find(K);
       if (It == Hoisted.end()) {
         std::optional<MachineBasicBlock::iterator> PreAt =

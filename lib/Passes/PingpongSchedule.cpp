@@ -109,6 +109,18 @@ static cl::opt<unsigned> LDSAddressingMinFreed(
     cl::desc("Keep an LDS address fold that saves no VALU only if it frees "
              "at least this many vector registers at the loop's peak"));
 
+static cl::opt<bool> LDSDMADestinations(
+    "amdgpu-pingpong-lds-dma-destinations", cl::init(true),
+    cl::desc("With -amdgpu-pingpong-lds-addressing, in every loop pingpong "
+             "schedules, sum the loop-invariant part of each LDS DMA's M0 "
+             "value once before the loop; kept only where the loop issues "
+             "fewer SALU (AMDGPUPingpong plugin; default on)"));
+static cl::opt<bool> InjectDMABase(
+    "amdgpu-pingpong-lds-addressing-inject-dma-base", cl::init(false),
+    cl::Hidden,
+    cl::desc("Test only: give every LDS DMA of a loop the invariant M0 part "
+             "of the first one with the same registers (one slice's base for "
+             "all), to show that the checks catch it"));
 static cl::opt<bool> InjectSliceBase(
     "amdgpu-pingpong-lds-addressing-inject-slice-base", cl::init(false),
     cl::Hidden,
@@ -363,7 +375,8 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
   applied(L, *D, M, *C);
   if (LDSAddressing) {
     foldAddresses(L, MF, *C);
-    foldDMADestinations(L, MF);
+    if (LDSDMADestinations)
+      foldDMADestinations(L, MF);
   }
   ForcedBy.reset(); // applied: the spill note stays a remark
   if (C->Forced && C->Peak > C->Budget)
@@ -387,7 +400,7 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
 /// part summed before the loop. A remark only where the loop has LDS DMAs.
 void PingpongSchedule::foldDMADestinations(MachineLoop &L,
                                            MachineFunction &MF) {
-  DMAM0Result R = foldDMAM0(L, *MDT, LDSAddressingSelfCheck);
+  DMAM0Result R = foldDMAM0(L, *MDT, LDSAddressingSelfCheck, InjectDMABase);
   MachineBasicBlock &Body = *L.getHeader();
   if (R.SelfCheckFailed)
     MF.getFunction().getContext().diagnose(DiagnosticInfoGeneric(

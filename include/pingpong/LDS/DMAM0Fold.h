@@ -37,8 +37,10 @@ struct DMAM0Result {
 
 /// Folds the M0 sums of the LDS DMAs of single-block loop L (machine SSA).
 /// Leaves L untouched unless fewer SALU instructions remain in it.
+/// InjectSliceBase (test only): the writes whose invariant registers are the
+/// same all get the first one's sum, constant included (seed 000's mistake).
 DMAM0Result foldDMAM0(llvm::MachineLoop &L, const llvm::MachineDominatorTree &MDT,
-                      bool SelfCheck);
+                      bool SelfCheck, bool InjectSliceBase = false);
 
 } // namespace pingpong
 #endif
