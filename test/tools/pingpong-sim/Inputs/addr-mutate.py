@@ -13,7 +13,8 @@ each changed line; exits 1 if the loop has no candidate.
   dropadd  a v_add_u32 vD, vS, X (X not 0) whose vD is the address of a later
            ds_* LDS access of its block: that access reads vS instead (the add
            is skipped for it)
-  m0       the first s_add_i32 / s_add_u32 m0, sX, IMM: IMM + DELTA (LDS DMA)
+  m0       the first s_add_i32 / s_add_u32 m0, sX, IMM: IMM + DELTA; without one (the M0 fold's
+           m0 = sX + sY), one more s_add_i32 m0, m0, DELTA after the first such write (LDS DMA)
 """
 import re
 import sys
@@ -143,6 +144,15 @@ elif mode == "m0":
             change(i, join(mn, ops[:2] + [hex(int(ops[2], 0) + delta)], mods))
             done = True
             break
+    else:
+        # the fold's form (the constant summed before the loop): M0 = sX + sY;
+        # one more s_add after it (its SCC is dead, as the write's own was)
+        for i in range(start, end):
+            mn, ops, mods = split(lines[i])
+            if mn in ("s_add_i32", "s_add_u32") and len(ops) == 3 and ops[0] == "m0":
+                change(i, lines[i].rstrip() + "\n" + join(mn, ["m0", "m0", hex(delta)], ""))
+                done = True
+                break
 else:
     sys.exit(f"addr-mutate: unknown mode '{mode}'")
 
