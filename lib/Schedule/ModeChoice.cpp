@@ -56,6 +56,12 @@ std::string unscheduledShapes(const LoopModel &M) {
   return S;
 }
 
+std::string skinnyAutoRefusal() {
+  // Filled in from the model (docs/modes.md, skinny at 4 waves).
+  return "skinny takes it by name (-amdgpu-pingpong=skinny); not automatic: "
+         "TODO";
+}
+
 std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why) {
   auto Bits = [](uint64_t B) { return std::to_string(B); };
   std::string Tile = "tile " + std::to_string(M.TileM) + "x" +

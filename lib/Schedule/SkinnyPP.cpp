@@ -45,12 +45,48 @@ static const char *SkinnyPPLayoutFirstB =
     "mem mem1: local-read.a; "
     "dot dot1: dot";
 
+// 4 waves (seed 002's M=32 shape: one wave per SIMD per workgroup, two
+// workgroups per CU, no barrier pairs the waves of a SIMD): the loop keeps
+// its own waits and barriers, the one-cluster gate paces the dots. The
+// memory cluster issues in the order the data is needed: the register-staged
+// scale's global load first (its LDS write at the end of this iteration then
+// waits for it alone: vmcnt counts in issue order), the direct operand loads
+// (read by the MFMAs of a later iteration), the LDS DMA (read two iterations
+// later); then every LDS read, the dot, the scale's LDS write. The waits per
+// operand (`operand-waits` without `barrier`) are the post-RA wait
+// placement's (PingpongWaits: each vmcnt relaxed to the largest count the
+// checker proves safe): LLVM waits for every LDS DMA in flight before an LDS
+// access without alias scopes (the register-staged scale's reads and write
+// here, seed 002's "vmcnt(0) before ds_read_u8").
+static const char *SkinnyPPLayout4Waves =
+    "pingpong-layout v1; sync gate dot-waits operand-waits; "
+    "mem mem-g: global-load; mem+ mem-g.direct: direct-load; "
+    "mem+ mem-g.dma: async-copy.b; "
+    "mem mem-b: local-read.b; "
+    "mem mem-a: async-copy.a; mem+ mem-a.read: local-read.a; "
+    "dot dot: dot; "
+    "mem store: local-write";
+
+bool skinnyFourWaveShape(const LoopModel &M) {
+  return M.Waves == 4 && M.NumAsyncCopies && M.NumDirectLoads &&
+         !M.chainedDots();
+}
+
 std::optional<ClusterLayout> layoutSkinnyPP(const LoopModel &M,
                                             Rejection &Why) {
   if (!M.NumAsyncCopies) {
     Why.Reason = "skinny needs LDS DMA in the loop (it splits the DMA wait "
                  "by operand)";
     return std::nullopt;
+  }
+  if (M.Waves == 4) {
+    if (!M.NumDirectLoads) {
+      Why.Reason = "skinny at 4 waves is for loops that load an operand "
+                   "straight from global memory (seed 002's M=32 shape); "
+                   "async-one-cluster takes LDS DMA alone";
+      return std::nullopt;
+    }
+    return builtinLayout(SkinnyPPLayout4Waves, Mode::SkinnyPP, M, Why);
   }
   if (!canSliceAcrossWaveGroups(M, 1, Mode::SkinnyPP, Why))
     return std::nullopt;

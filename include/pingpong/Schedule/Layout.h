@@ -21,7 +21,10 @@
 // 0: the chained-dot mode, whose dot clusters carry VALU work too, so a dot
 // at high priority would take the VALU issue slots from the other wave's
 // address arithmetic; excludes `gate`), `operand-waits` (each LDS DMA waited
-// for before its own operand's first read, not every read's). A cluster
+// for before its own operand's first read, not every read's; without
+// `barrier` the loop keeps its own waits and the post-RA wait placement,
+// PingpongWaits, relaxes each vmcnt to the largest count the checker proves
+// safe). A cluster
 // clause is
 // `mem|mem+|dot NAME: SELECTOR, ...`; `mem+` continues the cluster before it
 // (only a scheduling fence between them). A selector is a role (`local-read`,
@@ -162,6 +165,8 @@ struct ClusterLayout {
   /// first read of its own operand (A with the A-scale) and may refill after
   /// that operand's last read, instead of every read's; vmcnt in issue order
   /// then leaves the later operand's copies in flight (the skinny mode).
+  /// Without barriers (4 waves) the loop's own waits stay and are relaxed
+  /// after LLVM's wait insertion (PingpongWaits, the checker as oracle).
   bool OperandWaits = false;
   /// Dots of the loop, for slice selectors.
   unsigned NumDots = 0;
