@@ -313,13 +313,8 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
   }
   LoopModel &M = *A.Model;
   std::string Unscheduled = unscheduledShapes(M);
-  // Seed 002's M=32 shape is skinny's when named (docs/modes.md says why not
-  // automatic: skinnyAutoRefusal).
-  bool NamedSkinny = D->M == Mode::SkinnyPP && skinnyFourWaveShape(M);
-  if (!Unscheduled.empty() && !NamedSkinny) {
-    missed(L, Unscheduled + ": " +
-                  (skinnyFourWaveShape(M) ? skinnyAutoRefusal()
-                                          : "no mode for this yet (issue 10)"));
+  if (!Unscheduled.empty()) {
+    missed(L, Unscheduled + ": no mode for this yet (issue 10)");
     return false;
   }
   const OpcodeTable::Builders &Ops =

@@ -53,9 +53,6 @@ struct ModeRequest {
 /// (e.g. "operands through LDS DMA (8 async copies, 2 stages)"); empty for
 /// the GEMM loops the modes handle.
 std::string unscheduledShapes(const LoopModel &M);
-/// Why the 4-wave skinny shape (skinnyFourWaveShape) is not chosen
-/// automatically: the model's numbers (docs/modes.md).
-std::string skinnyAutoRefusal();
 
 /// Auto selection: the modes worth trying for this loop, best first, or the
 /// reason none applies. Register pressure is checked by chooseMode.
