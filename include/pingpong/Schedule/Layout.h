@@ -29,8 +29,9 @@
 // `mem|mem+|dot NAME: SELECTOR, ...`; `mem+` continues the cluster before it
 // (only a scheduling fence between them). A selector is a role (`local-read`,
 // `local-write`, `global-load`, `side-load`, `dot`, `operand-prep`,
-// `inter-dot`, `async-copy`; a side-load is a global load VALU combines with
-// an operand read from LDS, e.g. a scale vector; an async-copy is an LDS DMA),
+// `inter-dot`, `async-copy`, `direct-load`; a side-load is a global load VALU
+// combines with an operand read from LDS, e.g. a scale vector; an async-copy
+// is an LDS DMA; a direct-load an operand loaded straight into registers),
 // optionally `.a`/`.b` for the operand,
 // optionally `~N` for the pipeline stage (writes, DMA and prefetching loads
 // whose data is read N iterations later, e.g. `async-copy~2` at three stages),
