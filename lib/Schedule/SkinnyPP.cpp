@@ -1,5 +1,6 @@
-//===- SkinnyPP.cpp - seed 004's skinny 8-wave schedule v2 ----------------===//
+//===- SkinnyPP.cpp - skinny: seed 004's v2 (8 waves), seed 002 (4 waves) -===//
 //
+// 8 waves, by name:
 // Seed 004 (MXFP4, M=128, N large, K=16384: HBM-bound) splits the wait for
 // the LDS DMA by operand: one half waits for A and its scales only, the
 // other for B and its scales, so the other operand's copies stay in flight
@@ -26,6 +27,7 @@
 // (docs/modes.md): at M=128, N=106496 4123 cycles/iter against the HBM
 // roofline 4120 (async-two-cluster 4877); at 8192^3 2484 (async-two-cluster
 // 2044). The problem size is a kernel argument, so the mode is by name only.
+// 4 waves, automatic: seed 002's M=32 loop (below, layoutSkinnyPP).
 //
 //===----------------------------------------------------------------------===//
 #include "pingpong/Schedule/ClusterPlan.h"
