@@ -203,6 +203,10 @@ bool PingpongWaits::runOnMachineFunction(MachineFunction &MF) {
     if (takeWaitPlacementRequest(L->getHeader()->getBasicBlock()) ||
         WaitsOpt != WaitsMode::Off)
       Changed |= placeInLoop(*L, MF);
+  // A request for a loop that is no longer an innermost single block goes
+  // too: no later function's block may find it.
+  for (const MachineBasicBlock &MBB : MF)
+    takeWaitPlacementRequest(MBB.getBasicBlock());
   return Changed;
 }
 
