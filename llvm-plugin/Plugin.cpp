@@ -51,8 +51,8 @@ void insertPasses(TargetMachine &TM, PassManagerBase &, TargetPassConfig *TPC) {
   // Wait placement and the checker see the final waits: after the last
   // pass that edits them (insertions after one pass run in order).
   if (const void *Last = passID("amdgpu-insert-delay-alu")) {
-    if (pingpong::waitPlacementRequested())
-      TPC->insertPass(Last, &pingpong::PingpongWaitsPassID);
+    // Always: a mode may ask for it per loop (requestWaitPlacement).
+    TPC->insertPass(Last, &pingpong::PingpongWaitsPassID);
     if (pingpong::verifyRequested())
       TPC->insertPass(Last, &pingpong::PingpongVerifyPassID);
   }

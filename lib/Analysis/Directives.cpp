@@ -48,7 +48,8 @@ static cl::opt<Mode> PingpongMode(
         clEnumValN(Mode::SkinnyPP, "skinny",
                    "seed 004's skinny v2: every LDS DMA, one operand's reads, "
                    "the other's, the whole dot; each operand waited for on "
-                   "its own (8 warps, LDS DMA, HBM-bound loops)")));
+                   "its own (8 warps, LDS DMA, HBM-bound loops); at 4 warps "
+                   "LDS DMA next to direct operand loads (seed 002)")));
 
 const char *modeName(Mode M) {
   switch (M) {

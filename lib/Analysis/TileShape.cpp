@@ -109,8 +109,10 @@ void deriveTile(LoopModel &M, const MachineFunction &MF) {
       for (const MachineMemOperand *MMO : II.MI->memoperands())
         Bits += 8 * bytesOf(MMO);
     // LDS DMA: what each lane loads is what lands in LDS (its LDS-side
-    // operand says 4 bytes whatever the width).
-    if (II.R == Role::AsyncCopy)
+    // operand says 4 bytes whatever the width). A direct load fills its
+    // operand's registers with the same share of the tile (seed 002's M=32
+    // loop: A in registers, B by DMA).
+    if (II.R == Role::AsyncCopy || II.R == Role::DirectLoad)
       for (const MachineMemOperand *MMO : II.MI->memoperands())
         if (MMO->getAddrSpace() != 3)
           Bits += 8 * bytesOf(MMO);

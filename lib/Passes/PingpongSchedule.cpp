@@ -365,6 +365,10 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
   C->Sync->erase();
   OldSchedule.erase();
   applyPlan(C->Work, C->Plan, Ops);
+  // Without barriers the loop's own waits stay: per-operand waits come from
+  // relaxing them after LLVM's wait insertion (PingpongWaits).
+  if (C->Plan.Layout.OperandWaits && !C->Plan.Layout.BarrierBetweenClusters)
+    requestWaitPlacement(L.getHeader()->getBasicBlock());
   if (C->Plan.Layout.AsymmetricSync)
     emitAsymmetricSync(L, MF, Ops, *MDT, *MLI, C->Plan.VmWaitBeforeLoop);
   if (VerifyCFG && C->Plan.Layout.AsymmetricSync &&

@@ -29,6 +29,10 @@
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/InitializePasses.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/BasicBlock.h"
+
+#include <mutex>
 
 #define DEBUG_TYPE "amdgpu-pingpong"
 
@@ -48,6 +52,19 @@ static cl::opt<WaitsMode> WaitsOpt(
                           "vmcnt to the largest count the checker proves safe")));
 
 bool pingpong::waitPlacementRequested() { return WaitsOpt != WaitsMode::Off; }
+
+static std::mutex RequestsLock;
+static llvm::SmallPtrSet<const BasicBlock *, 4> Requests;
+
+void pingpong::requestWaitPlacement(const BasicBlock *Header) {
+  std::lock_guard<std::mutex> G(RequestsLock);
+  Requests.insert(Header);
+}
+
+bool pingpong::takeWaitPlacementRequest(const BasicBlock *Header) {
+  std::lock_guard<std::mutex> G(RequestsLock);
+  return Header && Requests.erase(Header);
+}
 
 namespace llvm {
 void initializePingpongWaitsPass(PassRegistry &);
@@ -176,12 +193,20 @@ bool PingpongWaits::placeInLoop(MachineLoop &L, MachineFunction &MF) {
 
 bool PingpongWaits::runOnMachineFunction(MachineFunction &MF) {
   StringRef CPU = MF.getSubtarget().getCPU();
-  if (WaitsOpt == WaitsMode::Off || !target::factsFor(CPU))
+  if (!target::factsFor(CPU))
     return false;
   MachineLoopInfo &MLI = getAnalysis<MachineLoopInfoWrapperPass>().getLI();
   bool Changed = false;
+  // Every loop on -amdgpu-pingpong-waits=place; otherwise the loops a mode
+  // asked for (requestWaitPlacement).
   for (MachineLoop *L : innermostLoops(MLI, /*SingleBlockOnly=*/true))
-    Changed |= placeInLoop(*L, MF);
+    if (takeWaitPlacementRequest(L->getHeader()->getBasicBlock()) ||
+        WaitsOpt != WaitsMode::Off)
+      Changed |= placeInLoop(*L, MF);
+  // A request for a loop that is no longer an innermost single block goes
+  // too: no later function's block may find it.
+  for (const MachineBasicBlock &MBB : MF)
+    takeWaitPlacementRequest(MBB.getBasicBlock());
   return Changed;
 }
 

@@ -161,7 +161,8 @@ namespace {
 constexpr Role SelectableRoles[] = {Role::LocalRead,   Role::LocalWrite,
                                     Role::GlobalLoad,  Role::SideLoad,
                                     Role::Dot,         Role::OperandPrep,
-                                    Role::InterDot,    Role::AsyncCopy};
+                                    Role::InterDot,    Role::AsyncCopy,
+                                    Role::DirectLoad};
 
 std::optional<Role> roleByName(StringRef N) {
   for (Role R : SelectableRoles)

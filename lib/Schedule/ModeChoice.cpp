@@ -1,5 +1,6 @@
 //===- ModeChoice.cpp - which mode a loop gets -----------------------------===//
 #include "pingpong/Schedule/ModeChoice.h"
+#include "pingpong/Schedule/ClusterPlan.h"
 #include "pingpong/Analysis/DepGraph.h"
 #include "pingpong/Analysis/RegPressure.h"
 #include "pingpong/Emit/Emitter.h"
@@ -24,6 +25,11 @@ std::string unscheduledShapes(const LoopModel &M) {
   // Two chained dots fed by LDS DMA at 8 waves are the chained-dot mode's
   // (its layout places the DMA; seed 001's two dot chains with two stages).
   bool ChainedDMA = M.chainedDots() && M.Groups.size() == 2 && M.Waves == 8;
+  // Direct operand loads next to LDS DMA at 4 waves: seed 002's M=32 loop,
+  // the skinny mode's (SkinnyPP.cpp); its ds_bpermute is the DMA's address
+  // shuffle, as above.
+  if (skinnyFourWaveShape(M))
+    return "";
   bool OtherShape = (M.chainedDots() && !ChainedDMA) || M.NumDirectLoads;
   if (M.NumAsyncCopies && OtherShape)
     Shapes.push_back("operands through LDS DMA (" + N(M.NumAsyncCopies) +
@@ -65,6 +71,11 @@ std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why) {
   // waves and say why not otherwise.
   if (M.chainedDots() && (M.Waves == 4 || M.Waves == 8))
     return {Mode::ChainedPP};
+  // Seed 002's M=32 loop (direct loads, LDS DMA, a register-staged scale):
+  // skinny's 4-wave layout; in the model 1000 cycles/iter against 1567 for
+  // llc-22 and 1749 for Triton (docs/modes.md).
+  if (skinnyFourWaveShape(M))
+    return {Mode::SkinnyPP};
   if (M.NumAsyncCopies && (M.NumLocalWrites || M.NumGlobalLoads)) {
     Why.Reason = "LDS DMA next to LDS writes of register-staged global loads "
                  "(" + std::to_string(M.NumLocalWrites) + " LDS writes): no "

@@ -62,8 +62,12 @@ std::optional<ClusterLayout> layoutAsyncOnePP(const LoopModel &M,
                                               Rejection &Why);
 std::optional<ClusterLayout> layoutAsyncFourPP(const LoopModel &M,
                                                Rejection &Why);
-/// Seed 004's skinny v2 (SkinnyPP.cpp): 8 waves, LDS DMA, by name only.
+/// Seed 004's skinny v2 (SkinnyPP.cpp): 8 waves, LDS DMA, by name only; at
+/// 4 waves seed 002's M=32 loop (LDS DMA next to direct operand loads).
 std::optional<ClusterLayout> layoutSkinnyPP(const LoopModel &M, Rejection &Why);
+/// The 4-wave skinny shape: LDS DMA together with operands loaded straight
+/// from global memory (and a register-staged scale), no chained dots.
+bool skinnyFourWaveShape(const LoopModel &M);
 /// Chained dots (attention), 4 or 8 waves: ChainedPP.cpp. Variant 1 is the
 /// mode's fallback when variant 0 does not fit the registers.
 std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,

@@ -21,13 +21,17 @@
 // 0: the chained-dot mode, whose dot clusters carry VALU work too, so a dot
 // at high priority would take the VALU issue slots from the other wave's
 // address arithmetic; excludes `gate`), `operand-waits` (each LDS DMA waited
-// for before its own operand's first read, not every read's). A cluster
+// for before its own operand's first read, not every read's; without
+// `barrier` the loop keeps its own waits and the post-RA wait placement,
+// PingpongWaits, relaxes each vmcnt to the largest count the checker proves
+// safe). A cluster
 // clause is
 // `mem|mem+|dot NAME: SELECTOR, ...`; `mem+` continues the cluster before it
 // (only a scheduling fence between them). A selector is a role (`local-read`,
 // `local-write`, `global-load`, `side-load`, `dot`, `operand-prep`,
-// `inter-dot`, `async-copy`; a side-load is a global load VALU combines with
-// an operand read from LDS, e.g. a scale vector; an async-copy is an LDS DMA),
+// `inter-dot`, `async-copy`, `direct-load`; a side-load is a global load VALU
+// combines with an operand read from LDS, e.g. a scale vector; an async-copy
+// is an LDS DMA; a direct-load an operand loaded straight into registers),
 // optionally `.a`/`.b` for the operand,
 // optionally `~N` for the pipeline stage (writes, DMA and prefetching loads
 // whose data is read N iterations later, e.g. `async-copy~2` at three stages),
@@ -162,6 +166,8 @@ struct ClusterLayout {
   /// first read of its own operand (A with the A-scale) and may refill after
   /// that operand's last read, instead of every read's; vmcnt in issue order
   /// then leaves the later operand's copies in flight (the skinny mode).
+  /// Without barriers (4 waves) the loop's own waits stay and are relaxed
+  /// after LLVM's wait insertion (PingpongWaits, the checker as oracle).
   bool OperandWaits = false;
   /// Dots of the loop, for slice selectors.
   unsigned NumDots = 0;

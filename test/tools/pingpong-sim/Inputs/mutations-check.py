@@ -8,6 +8,11 @@ on each copy) and judges the hot loop's mutations:
                s_waitcnt of the same basic block already waited at least as far on
                each counter it names, and no operation on that counter was issued
                in between (e.g. a second lgkmcnt(0) with only MFMAs since the first);
+               or the deleted s_barrier is one of a redundant pair: deleting it
+               together with another barrier of the loop is caught (each alone
+               orders every pair, e.g. Triton's two barriers per iteration of a
+               three-stage loop, where a buffer is rewritten one iteration after
+               its last read);
   UNEXPLAINED  missed otherwise: a checker gap, or a wait/barrier the rules do not
                see a need for.
 
@@ -78,6 +83,28 @@ def redundant(i):
     return None
 
 
+loop_barriers = [int(m.group(3)) for m in
+                 (re.match(r"(caught|MISSED): delete `(s_barrier.*)` \(line (\d+), loop\)", l)
+                  for l in res) if m]
+
+
+def redundant_pair(line):
+    """A missed s_barrier (1-based line): another loop barrier whose deletion
+    together with it verify catches, and the finding; or None."""
+    sim = os.environ.get("PINGPONG_SIM", "pingpong-sim")
+    for other in loop_barriers:
+        if other == line:
+            continue
+        both = os.path.join(out, f"pair-{line}-{other}.s")
+        with open(both, "w") as f:
+            f.write("\n".join(t for i, t in enumerate(lines) if i + 1 not in (line, other)))
+        v = subprocess.run([sim, "verify", both] + sys.argv[3:], capture_output=True, text=True)
+        finding = next((x for x in v.stdout.split("\n") if "finding:" in x), None)
+        if v.returncode and finding:
+            return other, finding.split("finding:", 1)[1].strip()
+    return None
+
+
 total = caught = explained = 0
 bad = []
 pat = re.compile(r"(caught|MISSED): delete `(.*)` \(line (\d+), (\w+)\): (.*)")
@@ -93,10 +120,15 @@ for l in res:
         caught += 1
         continue
     k = redundant(line - 1) if text.startswith("s_waitcnt") else None
+    pair = redundant_pair(line) if text.startswith("s_barrier") else None
     if k is not None:
         explained += 1
         print(f"explained: line {line} `{text}` waits for nothing: line {k + 1} `{code(lines[k])}` "
               f"already did, and no operation on its counter was issued since")
+    elif pair is not None:
+        explained += 1
+        print(f"explained: line {line} `{text}` is one of a redundant pair: deleted together "
+              f"with line {pair[0]}'s s_barrier, caught: {pair[1][:160]}")
     else:
         bad.append(l)
         print(f"UNEXPLAINED: {l}")
