@@ -393,11 +393,7 @@ private:
   /// SCC, found by name once (no AMDGPU header here).
   MCRegister sccReg() {
     if (!SCC)
-      for (unsigned R = 1, E = TRI.getNumRegs(); R < E; ++R)
-        if (StringRef(TRI.getName(R)) == "SCC") {
-          SCC = R;
-          break;
-        }
+      SCC = physRegNamed(TRI, "SCC");
     return SCC;
   }
 
@@ -734,14 +730,7 @@ LDSAddressingResult foldLDSAddresses(MachineLoop &L,
     R.Why = "the loop has more than one block";
     return R;
   }
-  // Invariant sums go where every entry into the loop passes: the
-  // preheader, or (several entries, as the asymmetric sync makes) the
-  // header's immediate dominator.
-  MachineBasicBlock *Pre = L.getLoopPreheader();
-  if (!Pre)
-    if (const MachineDomTreeNode *N = MDT.getNode(Body))
-      if (N->getIDom())
-        Pre = N->getIDom()->getBlock();
+  MachineBasicBlock *Pre = blockBeforeLoop(L, MDT);
   if (!Pre) {
     R.Why = "no block before the loop dominates it";
     return R;

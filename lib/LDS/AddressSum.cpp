@@ -2,7 +2,10 @@
 #include "pingpong/LDS/AddressSum.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/CodeGen/MachineDominators.h"
 #include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/CodeGen/MachineLoopInfo.h"
+#include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/MC/MCInstrDesc.h"
@@ -178,6 +181,23 @@ std::optional<DSAddressing> dsAddressing(const MachineInstr &MI,
       A.PairUnit *= 64;
   }
   return A;
+}
+
+MachineBasicBlock *blockBeforeLoop(MachineLoop &L,
+                                   const MachineDominatorTree &MDT) {
+  if (MachineBasicBlock *Pre = L.getLoopPreheader())
+    return Pre;
+  if (const MachineDomTreeNode *N = MDT.getNode(L.getHeader()))
+    if (N->getIDom())
+      return N->getIDom()->getBlock();
+  return nullptr;
+}
+
+unsigned physRegNamed(const TargetRegisterInfo &TRI, StringRef Name) {
+  for (unsigned R = 1, E = TRI.getNumRegs(); R < E; ++R)
+    if (Name == TRI.getName(R))
+      return R;
+  return 0;
 }
 
 } // namespace pingpong

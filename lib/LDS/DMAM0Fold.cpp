@@ -47,13 +47,6 @@ SumKey keyOf(ArrayRef<AddressLeaf> Leaves, int64_t Const) {
   return K;
 }
 
-MCRegister regNamed(const TargetRegisterInfo &TRI, StringRef Name) {
-  for (unsigned R = 1, E = TRI.getNumRegs(); R < E; ++R)
-    if (Name == TRI.getName(R))
-      return R;
-  return MCRegister();
-}
-
 /// One M0 write of the loop that an LDS DMA reads.
 struct M0Write {
   MachineInstr *Copy;
@@ -141,17 +134,13 @@ DMAM0Result foldDMAM0(MachineLoop &L, const MachineDominatorTree &MDT,
     R.Why = "the loop has more than one block";
     return R;
   }
-  MachineBasicBlock *Pre = L.getLoopPreheader();
-  if (!Pre)
-    if (const MachineDomTreeNode *N = MDT.getNode(Body))
-      if (N->getIDom())
-        Pre = N->getIDom()->getBlock();
+  MachineBasicBlock *Pre = blockBeforeLoop(L, MDT);
   MachineFunction &MF = *Body->getParent();
   MachineRegisterInfo &MRI = MF.getRegInfo();
   const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
   const TargetRegisterInfo &TRI = *MF.getSubtarget().getRegisterInfo();
   const OpcodeTable &T = OpcodeTable::get(TII);
-  const MCRegister M0 = regNamed(TRI, "M0"), SCC = regNamed(TRI, "SCC");
+  const MCRegister M0 = physRegNamed(TRI, "M0"), SCC = physRegNamed(TRI, "SCC");
   const TargetRegisterClass *SReg32 = nullptr;
   for (const TargetRegisterClass *RC : TRI.regclasses())
     if (TRI.getRegClassName(RC) == StringRef("SReg_32"))

@@ -13,14 +13,18 @@
 #define PINGPONG_LDS_ADDRESSSUM_H
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/CodeGen/Register.h"
 
 #include <cstdint>
 #include <optional>
 
 namespace llvm {
+class MachineBasicBlock;
+class MachineDominatorTree;
 class MachineInstr;
 class MachineLoop;
+class TargetRegisterInfo;
 class MachineRegisterInfo;
 class TargetInstrInfo;
 } // namespace llvm
@@ -80,6 +84,16 @@ struct DSAddressing {
 /// instructions (atomics, crossbar ops, addtid forms, GDS).
 std::optional<DSAddressing> dsAddressing(const llvm::MachineInstr &MI,
                                          const llvm::TargetInstrInfo &TII);
+
+/// Where a loop's invariant sums go: every entry into loop L passes it --
+/// the preheader, or (several entries, as the asymmetric sync makes) the
+/// header's immediate dominator. Null if neither exists.
+llvm::MachineBasicBlock *blockBeforeLoop(llvm::MachineLoop &L,
+                                         const llvm::MachineDominatorTree &MDT);
+
+/// A physical register by its target name ("SCC", "M0"): the plugin links
+/// no AMDGPU code, so no AMDGPU::SCC. 0 if the target has none.
+unsigned physRegNamed(const llvm::TargetRegisterInfo &TRI, llvm::StringRef Name);
 
 } // namespace pingpong
 #endif
