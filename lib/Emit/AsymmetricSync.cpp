@@ -31,13 +31,6 @@
 using namespace llvm;
 namespace pingpong {
 
-static MCRegister physRegByName(const TargetRegisterInfo &TRI, StringRef Name) {
-  for (unsigned R = 1, E = TRI.getNumRegs(); R < E; ++R)
-    if (Name == TRI.getName(R))
-      return MCRegister(R);
-  return MCRegister();
-}
-
 /// True if Reg is read in MBB before any instruction defines it.
 static bool readBeforeDef(const MachineBasicBlock &MBB, MCRegister Reg,
                           const TargetRegisterInfo &TRI) {
@@ -102,13 +95,13 @@ bool canEmitAsymmetricSync(MachineLoop &L, MachineFunction &MF,
       Why = "asymmetric sync: the preheader ends in a conditional branch";
       return false;
     }
-  MCRegister V0 = physRegByName(TRI, "VGPR0");
+  MCRegister V0 = physRegNamed(TRI, "VGPR0");
   if (!V0 || !MF.front().isLiveIn(V0)) {
     Why = "asymmetric sync needs the workitem id (v0) and the kernel does "
           "not read it";
     return false;
   }
-  MCRegister SCC = physRegByName(TRI, "SCC");
+  MCRegister SCC = physRegNamed(TRI, "SCC");
   if (!SCC || readBeforeDef(*L.getHeader(), SCC, TRI) ||
       readBeforeDef(*Exit, SCC, TRI)) {
     Why = "asymmetric sync: SCC is live into the loop or its exit";
@@ -135,7 +128,7 @@ void emitAsymmetricSync(MachineLoop &L, MachineFunction &MF,
   Register High = MRI.createVirtualRegister(TII.getRegClass(And, 0));
 
   // The workitem id: isel's copy of the v0 live-in, or a new one.
-  MCRegister V0 = physRegByName(TRI, "VGPR0");
+  MCRegister V0 = physRegNamed(TRI, "VGPR0");
   MachineBasicBlock &Entry = MF.front();
   Register Tid;
   for (MachineInstr &MI : Entry)

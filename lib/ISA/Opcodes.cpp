@@ -5,6 +5,7 @@
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/CodeGen/TargetOpcodes.h"
+#include "llvm/CodeGen/TargetRegisterInfo.h"
 #include <algorithm>
 #include <map>
 #include <memory>
@@ -216,6 +217,13 @@ std::optional<MFMAShape> OpcodeTable::mfmaShape(unsigned Opcode) const {
     return S;
   }
   return std::nullopt;
+}
+
+unsigned physRegNamed(const llvm::TargetRegisterInfo &TRI, llvm::StringRef Name) {
+  for (unsigned R = 1, E = TRI.getNumRegs(); R < E; ++R)
+    if (Name == TRI.getName(R))
+      return R;
+  return 0;
 }
 
 } // namespace pingpong

@@ -5,7 +5,6 @@
 #include "llvm/CodeGen/MachineDominators.h"
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/CodeGen/MachineLoopInfo.h"
-#include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/MC/MCInstrDesc.h"
@@ -191,13 +190,6 @@ MachineBasicBlock *blockBeforeLoop(MachineLoop &L,
     if (N->getIDom())
       return N->getIDom()->getBlock();
   return nullptr;
-}
-
-unsigned physRegNamed(const TargetRegisterInfo &TRI, StringRef Name) {
-  for (unsigned R = 1, E = TRI.getNumRegs(); R < E; ++R)
-    if (Name == TRI.getName(R))
-      return R;
-  return 0;
 }
 
 } // namespace pingpong

@@ -13,6 +13,7 @@
 #include <optional>
 
 namespace llvm {
+class TargetRegisterInfo;
 class MachineInstr;
 class TargetInstrInfo;
 } // namespace llvm
@@ -78,6 +79,10 @@ private:
   mutable llvm::DenseMap<unsigned, InstKind> KindCache;
   mutable std::optional<Builders> Built;
 };
+
+/// A physical register by its target name ("SCC", "M0"): the plugin links
+/// no AMDGPU code, so no AMDGPU::SCC. 0 if the target has none.
+unsigned physRegNamed(const llvm::TargetRegisterInfo &TRI, llvm::StringRef Name);
 
 } // namespace pingpong
 

@@ -13,7 +13,6 @@
 #define PINGPONG_LDS_ADDRESSSUM_H
 
 #include "llvm/ADT/SmallVector.h"
-#include "llvm/ADT/StringRef.h"
 #include "llvm/CodeGen/Register.h"
 
 #include <cstdint>
@@ -24,7 +23,6 @@ class MachineBasicBlock;
 class MachineDominatorTree;
 class MachineInstr;
 class MachineLoop;
-class TargetRegisterInfo;
 class MachineRegisterInfo;
 class TargetInstrInfo;
 } // namespace llvm
@@ -90,10 +88,6 @@ std::optional<DSAddressing> dsAddressing(const llvm::MachineInstr &MI,
 /// header's immediate dominator. Null if neither exists.
 llvm::MachineBasicBlock *blockBeforeLoop(llvm::MachineLoop &L,
                                          const llvm::MachineDominatorTree &MDT);
-
-/// A physical register by its target name ("SCC", "M0"): the plugin links
-/// no AMDGPU code, so no AMDGPU::SCC. 0 if the target has none.
-unsigned physRegNamed(const llvm::TargetRegisterInfo &TRI, llvm::StringRef Name);
 
 } // namespace pingpong
 #endif
