@@ -135,7 +135,8 @@ void LoopModel::print(raw_ostream &OS) const {
        << " K steps, ";
     printShape(OS, DG.Shape);
     if (DG.FedBy >= 0)
-      OS << ", chained: fed by group " << DG.FedBy << " through "
+      OS << ", chained: fed by group " << DG.FedBy
+         << (DG.FedLate ? " of the previous iteration" : "") << " through "
          << DG.InterDot << " inter-dot instructions";
     OS << "\n";
     for (Operand O : {Operand::A, Operand::B, Operand::ScaleA, Operand::ScaleB}) {
@@ -182,9 +183,11 @@ void LoopModel::print(raw_ostream &OS) const {
         II.R == Role::OperandPrep)
       OS << " k" << II.KStep;
     if ((II.R == Role::AsyncCopy || II.R == Role::DirectLoad ||
-         II.R == Role::SideLoad) &&
+         II.R == Role::SideLoad || II.R == Role::LocalRead) &&
         II.StagesAhead)
       OS << " +" << II.StagesAhead;
+    if (II.Buffers)
+      OS << " /" << II.Buffers;
     OS << " " << TII->getName(II.MI->getOpcode()) << "\n";
   }
 }
