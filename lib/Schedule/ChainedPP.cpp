@@ -91,10 +91,9 @@ static const char *ChainedPP8AsyncLayout =
 // this iteration (two rotating buffers, two stages ahead: Stages.cpp counts
 // them), so it must follow them by two barriers; planClusters checks it.
 // Tried in the model on attn_f16_256x32x128_w8_ns4_gfx950_async (cycles per
-// iteration, llc-22 2264): this 2251; with mem-priority 2266; without the
+// iteration, llc-22 2264): this 2251; with mem-priority 2520; without the
 // interleave 2266; Q K^T and P V in two dot clusters, softmax and V's reads
-// between, K's reads and V's DMA last 2312-2393; V's reads with the softmax
-// 2520 (docs/modes.md).
+// between, K's reads and V's DMA last 2312-2393 (docs/modes.md).
 static const char *ChainedPP8LateLayout =
     "pingpong-layout v1; sync barrier asymmetric delay-global-data "
     "operand-waits; "
