@@ -84,29 +84,27 @@ static const char *ChainedPP8AsyncLayout =
     "dot dot1: dot@1";
 // 8 waves, LDS DMA, P V fed by Q K^T of the previous iteration (Triton's
 // four-stage pipeline: P and alpha cross the back edge in registers, K's
-// tile is read one iteration ahead into registers). Q K^T (new) and P V
-// (old) are independent, so one dot cluster holds both: V's reads before it,
-// K's DMA among its MFMAs (kept in order), then the softmax with K's
-// prefetch reads and V's DMA. V's DMA refills the buffer V's reads used in
+// tile is read one iteration ahead into registers). Triton-pp's order: Q K^T
+// alone; K's DMA and V's reads; P V (old) with the softmax of Q K^T (new)
+// among its MFMAs, five VALU after each (these loops are VALU-bound: 92-164
+// softmax VALU for 32 MFMAs, so the VALU rides in the MFMAs' shadow); V's
+// DMA and K's prefetch reads. V's DMA refills the buffer V's reads used in
 // this iteration (two rotating buffers, two stages ahead: Stages.cpp counts
 // them), so it must follow them by two barriers; planClusters checks it.
-// Tried in the model on attn_f16_256x32x128_w8_ns4_gfx950_async (cycles per
-// iteration, llc-22 2264): this 2251; with mem-priority 2520; without the
-// interleave 2266; Q K^T and P V in two dot clusters, softmax and V's reads
-// between, K's reads and V's DMA last 2312-2393 (docs/modes.md).
+// Tried in the model (cycles per iteration, attn_f16_256x32x128_w8_ns4 /
+// attn_f16_256x64x64_w8_ns4; llc-22 2264 / 2675): this 2122 / 2538; three
+// VALU per MFMA 2125 / 2550, two 2169 / 2692, eight 2162 / 2574; without
+// the interleave 2224 / 2376; without mem-priority 2309 / -; the softmax
+// with Q K^T 2425 / -; both dots in one cluster 2251 / 2707; V's reads with
+// the softmax between two dot clusters 2312 / 2716 (docs/modes.md).
 static const char *ChainedPP8LateLayout =
     "pingpong-layout v1; sync barrier asymmetric delay-global-data "
-    "operand-waits; "
-    "mem mem0: local-read~0@1; "
-    "dot dot0: dot, async-copy@0; "
-    "mem mem1: inter-dot, local-read@0, async-copy@1; "
-    "interleave dot0: mfma 1";
-// Softmax VALU per MFMA above which the late-fed layout loses to LLVM's own
-// order in the model: the loop is VALU-bound, and the wave groups' skew only
-// lengthens it (attn_f16_256x64x64_w8_ns4_gfx950_async: 164 inter-dot VALU
-// for 32 MFMAs, 2707 vs llc-22's 2675 cycles per iteration; the 256x32x128
-// kernel: 92 for 32, 2251 vs 2264).
-static constexpr unsigned MaxLateInterDotPerMFMA = 4;
+    "mem-priority operand-waits; "
+    "dot dot0: dot@0; "
+    "mem mem1: async-copy@0, local-read@1; "
+    "dot dot1: dot@1, inter-dot; "
+    "mem mem2: async-copy@1, local-read@0; "
+    "interleave dot1: mfma 1, valu 5";
 static const char *ChainedPP8Layout =
     "pingpong-layout v1; sync barrier asymmetric delay-global-data mem-priority; "
     "mem mem0: local-read, global-load; "
@@ -135,18 +133,6 @@ std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
     if (M.Waves != 8 || !M.NumAsyncCopies) {
       Why.Reason = Name + " places P V fed one iteration late only with LDS "
                           "DMA at 8 waves";
-      return std::nullopt;
-    }
-    unsigned InterDot = M.Groups[1].InterDot;
-    if (InterDot > MaxLateInterDotPerMFMA * M.NumDots) {
-      Why.Reason =
-          "P V is fed by Q K^T of the previous iteration and the "
-                 "softmax between them is " + std::to_string(InterDot) +
-          " VALU instructions for " + std::to_string(M.NumDots) +
-          " MFMAs (more than " + std::to_string(MaxLateInterDotPerMFMA) +
-          " per MFMA): VALU-bound, the layout loses to LLVM's order in the "
-          "model (2707 vs 2675 cycles per iteration on "
-          "attn_f16_256x64x64_w8_ns4); a custom layout applies it";
       return std::nullopt;
     }
     return builtinLayout(ChainedPP8LateLayout, Mode::ChainedPP, M, Why);
