@@ -11,6 +11,8 @@
 // pointers) stays in the last memory cluster.
 // That is the 8-wave order. At 4 waves (two workgroups per SIMD, no barrier
 // to pace them) the model prefers the one-cluster gate (docs/modes.md).
+// Triton's four-stage loops compute P V one iteration behind Q K^T (group 1
+// FedLate): the two dots are independent there and get a layout of their own.
 //
 //===----------------------------------------------------------------------===//
 #include "pingpong/Schedule/ClusterPlan.h"
