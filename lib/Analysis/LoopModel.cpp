@@ -186,7 +186,9 @@ void LoopModel::print(raw_ostream &OS) const {
          II.R == Role::SideLoad || II.R == Role::LocalRead) &&
         II.StagesAhead)
       OS << " +" << II.StagesAhead;
-    if (II.Buffers)
+    // Rotating buffers, where not the one more than the stages the sync
+    // rules otherwise take (a refill of what the same iteration read).
+    if (II.Buffers && II.Buffers != II.StagesAhead + 1)
       OS << " /" << II.Buffers;
     OS << " " << TII->getName(II.MI->getOpcode()) << "\n";
   }

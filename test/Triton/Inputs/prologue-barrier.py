@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """prologue-barrier.py SIM IN.s OUT.s [verify options...]: Triton's four-stage attention
 kernels refill K's first LDS buffer by DMA in the prologue while another wave may still read
-it (no s_barrier between; `pingpong-sim verify` finds it in Triton's own assembly and in plain
-llc-22's). Verify stops at its first finding, so to check the loop this inserts
+it (no s_barrier between: Triton's own race, test/tools/pingpong-sim/verify-attn-prologue.test;
+plain llc-22 keeps it). Verify stops at its first finding, so to check the loop this inserts
 `s_waitcnt lgkmcnt(0)` + `s_barrier` (every wave runs it) before each such prologue DMA and
 writes OUT.s. Only findings whose DMA comes before the loop header are touched; exits 1 if
 none was found (nothing to fix: the test should not need this) or after 4 tries."""
