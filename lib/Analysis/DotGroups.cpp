@@ -58,6 +58,45 @@ void producerDots(const ModelBuilder &B, Register Reg, unsigned Pos,
   }
 }
 
+/// The MFMAs whose results of the previous iteration reach Reg (used at Pos)
+/// through one header PHI and non-memory instructions: a dot fed by another
+/// dot's results one iteration late (Triton's four-stage attention computes
+/// P V of iteration i-1 next to Q K^T of iteration i).
+void carriedProducerDots(const ModelBuilder &B, Register Reg, unsigned Pos,
+                         SmallVectorImpl<unsigned> &Out) {
+  struct Item {
+    Register R;
+    unsigned P;
+    bool Crossed;
+  };
+  SmallVector<Item, 16> Work{{Reg, Pos, false}};
+  DenseSet<unsigned> Seen; // position * 2 + crossed
+  while (!Work.empty()) {
+    Item It = Work.pop_back_val();
+    if (!It.R.isVirtual())
+      continue;
+    bool Carried;
+    for (unsigned D : B.reachingDefs(It.R, It.P, Carried)) {
+      if (Carried && It.Crossed)
+        continue; // two iterations back: not this shape
+      bool Crossed = It.Crossed || Carried;
+      if (!Seen.insert(D * 2 + Crossed).second)
+        continue;
+      const InstInfo &DI = B.M.Insts[D];
+      if (DI.Kind == InstKind::MFMA) {
+        if (Crossed)
+          Out.push_back(D);
+        continue;
+      }
+      if (DI.Kind != InstKind::Other && DI.Kind != InstKind::LDSOther &&
+          DI.Kind != InstKind::ValuFMA)
+        continue;
+      for (Register U : B.regUses(*DI.MI))
+        Work.push_back({U, D, Crossed});
+    }
+  }
+}
+
 } // namespace
 
 bool buildDotGroups(ModelBuilder &B) {
@@ -87,44 +126,84 @@ bool buildDotGroups(ModelBuilder &B) {
   }
 
   // Levels: one past the highest MFMA feeding an operand or the initial
-  // accumulator; a chain keeps its predecessor's level.
+  // accumulator; a chain keeps its predecessor's level. A dot that no MFMA
+  // of this iteration feeds, but whose A/B operands derive from MFMA results
+  // of the previous iteration (through a header PHI), is one level past
+  // those too, fed one iteration late (Triton's four-stage attention: P V of
+  // iteration i-1 next to Q K^T of iteration i). Levels settle in a few
+  // passes (a late producer may come after its consumer in the body).
   DenseMap<unsigned, unsigned> LevelOf; // region position -> level
   DenseMap<unsigned, int> FedByOf;      // region position -> producer level
-  unsigned NumLevels = 1;
+  DenseSet<unsigned> FedLate;           // fed one iteration late
+  DenseMap<unsigned, SmallVector<unsigned, 4>> LateProducers;
   for (unsigned I : Dots) {
     const MachineInstr &MI = *M.Insts[I].MI;
-    SmallVector<Register, 6> Inputs;
-    for (unsigned Op = 1; Op < MI.getNumOperands(); ++Op) {
-      const MachineOperand &MO = MI.getOperand(Op);
-      if (!MO.isReg() || !MO.isUse() || MO.isImplicit() || !MO.getReg())
-        continue;
-      Inputs.push_back(MO.getReg());
-    }
-    unsigned Level = 0;
-    int FedBy = -1;
-    DenseSet<unsigned> Seen;
-    for (Register In : Inputs) {
-      bool Carried;
-      SmallVector<unsigned, 2> Defs = B.reachingDefs(In, I, Carried);
-      // The chain's own predecessor: same dot, same level.
-      if (In == accInput(MI) && !Carried && Defs.size() == 1 &&
-          M.Insts[Defs[0]].Kind == InstKind::MFMA) {
-        Level = std::max(Level, LevelOf.lookup(Defs[0]));
-        continue;
-      }
-      SmallVector<unsigned, 4> Producers;
-      producerDots(B, In, I, Seen, Producers);
-      for (unsigned P : Producers) {
-        unsigned PL = LevelOf.lookup(P);
-        Level = std::max(Level, PL + 1);
-        FedBy = std::max(FedBy, int(PL));
-      }
-    }
-    LevelOf[I] = Level;
-    FedByOf[I] = FedBy;
-    NumLevels = std::max(NumLevels, Level + 1);
+    SmallVector<unsigned, 4> Producers;
+    for (unsigned Op : {1u, 2u})
+      carriedProducerDots(B, MI.getOperand(Op).getReg(), I, Producers);
+    if (!Producers.empty())
+      LateProducers[I] = std::move(Producers);
   }
-
+  unsigned NumLevels = 1;
+  for (unsigned Pass = 0;; ++Pass) {
+    bool Changed = false;
+    NumLevels = 1;
+    for (unsigned I : Dots) {
+      const MachineInstr &MI = *M.Insts[I].MI;
+      SmallVector<Register, 6> Inputs;
+      for (unsigned Op = 1; Op < MI.getNumOperands(); ++Op) {
+        const MachineOperand &MO = MI.getOperand(Op);
+        if (!MO.isReg() || !MO.isUse() || MO.isImplicit() || !MO.getReg())
+          continue;
+        Inputs.push_back(MO.getReg());
+      }
+      unsigned Level = 0;
+      int FedBy = -1;
+      DenseSet<unsigned> Seen;
+      for (Register In : Inputs) {
+        bool Carried;
+        SmallVector<unsigned, 2> Defs = B.reachingDefs(In, I, Carried);
+        // The chain's own predecessor: same dot, same level.
+        if (In == accInput(MI) && !Carried && Defs.size() == 1 &&
+            M.Insts[Defs[0]].Kind == InstKind::MFMA) {
+          Level = std::max(Level, LevelOf.lookup(Defs[0]));
+          continue;
+        }
+        SmallVector<unsigned, 4> Producers;
+        producerDots(B, In, I, Seen, Producers);
+        for (unsigned P : Producers) {
+          unsigned PL = LevelOf.lookup(P);
+          Level = std::max(Level, PL + 1);
+          FedBy = std::max(FedBy, int(PL));
+        }
+      }
+      // Fed by no dot of this iteration: the previous iteration's results.
+      bool Late = false;
+      if (FedBy < 0)
+        if (auto LP = LateProducers.find(I); LP != LateProducers.end())
+          for (unsigned P : LP->second) {
+            unsigned PL = LevelOf.lookup(P);
+            if (PL + 1 <= Level)
+              continue; // its own chain, one iteration back
+            Level = PL + 1;
+            FedBy = int(PL);
+            Late = true;
+          }
+      Changed |= LevelOf.lookup(I) != Level || FedByOf.lookup(I) != FedBy;
+      LevelOf[I] = Level;
+      FedByOf[I] = FedBy;
+      if (Late)
+        FedLate.insert(I);
+      else
+        FedLate.erase(I);
+      NumLevels = std::max(NumLevels, Level + 1);
+    }
+    if (!Changed)
+      break;
+    if (Pass == 4)
+      return B.reject("dot levels do not settle (dots fed by dots of the "
+                      "previous iteration, in a cycle)");
+  }
   // Groups: shape, accumulators and K steps per level.
   M.Groups.assign(NumLevels, DotGroup());
   std::vector<std::optional<unsigned>> FirstOpc(NumLevels);
@@ -152,7 +231,16 @@ bool buildDotGroups(ModelBuilder &B) {
     ++M.NumDots;
     DG.ChainLen = std::max(DG.ChainLen, II.KStep + 1);
     DG.FedBy = std::max(DG.FedBy, FedByOf[I]);
+    DG.FedLate |= FedLate.contains(I);
   }
+  // One group, one kind of feed: a group fed by one dot in this iteration
+  // and another one iteration late has no place in the chained layouts.
+  for (unsigned I : Dots)
+    if (FedByOf[I] >= 0 && !FedLate.contains(I) &&
+        M.Groups[LevelOf[I]].FedLate)
+      return B.reject("dot group " + Twine(LevelOf[I]) + " is fed by dots "
+                      "of this iteration and of the previous one",
+                      M.Insts[I].MI);
   // Accumulator index: the chain's K step 0 MFMA in program order; each
   // later step inherits it through the accumulator register.
   DenseMap<Register, unsigned> AccOfReg;

@@ -135,7 +135,8 @@ void LoopModel::print(raw_ostream &OS) const {
        << " K steps, ";
     printShape(OS, DG.Shape);
     if (DG.FedBy >= 0)
-      OS << ", chained: fed by group " << DG.FedBy << " through "
+      OS << ", chained: fed by group " << DG.FedBy
+         << (DG.FedLate ? " of the previous iteration" : "") << " through "
          << DG.InterDot << " inter-dot instructions";
     OS << "\n";
     for (Operand O : {Operand::A, Operand::B, Operand::ScaleA, Operand::ScaleB}) {
@@ -182,9 +183,13 @@ void LoopModel::print(raw_ostream &OS) const {
         II.R == Role::OperandPrep)
       OS << " k" << II.KStep;
     if ((II.R == Role::AsyncCopy || II.R == Role::DirectLoad ||
-         II.R == Role::SideLoad) &&
+         II.R == Role::SideLoad || II.R == Role::LocalRead) &&
         II.StagesAhead)
       OS << " +" << II.StagesAhead;
+    // Rotating buffers, where not the one more than the stages the sync
+    // rules otherwise take (a refill of what the same iteration read).
+    if (II.Buffers && II.Buffers != II.StagesAhead + 1)
+      OS << " /" << II.Buffers;
     OS << " " << TII->getName(II.MI->getOpcode()) << "\n";
   }
 }

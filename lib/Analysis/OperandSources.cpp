@@ -14,7 +14,10 @@
 //    data: SideLoad;
 //  - registers defined before the loop (attention's Q);
 //  - another dot group's results (chained dots, DotGroups.cpp).
-// A read from the previous iteration (register prefetch) ends the analysis.
+// An LDS read whose data reaches the MFMA through header PHIs and copies
+// only (Triton's four-stage loops prefetch K's tile into registers for the
+// next iteration) is a LocalRead one stage ahead (StagesAhead 1); one behind
+// arithmetic of the previous iteration ends the analysis.
 // A/B of writes and loads comes from the LDS buffer identity of the reads
 // (sync::LDSRegion through Analysis/LDSObjects, the checker's identity).
 //
@@ -70,8 +73,13 @@ private:
              unsigned Order, unsigned Depth, bool OnlyCopies);
   /// A value from the previous iteration: follow copies to a global load
   /// (an operand prefetched into registers one iteration ahead).
-  void traceCarried(Register Reg, Operand Op, unsigned Depth, bool AsIs);
+  void traceCarried(Register Reg, Operand Op, unsigned K, unsigned Order,
+                    unsigned Depth, bool AsIs);
   void direct(InstInfo &DI, Operand Op, unsigned StagesAhead, bool AsIs);
+  /// An LDS read feeding the dot (K step K, dot order Order) in the same
+  /// iteration (Ahead 0) or the next (Ahead 1, a register prefetch).
+  void localRead(InstInfo &DI, Operand Op, unsigned K, unsigned Order,
+                 unsigned Ahead);
 };
 
 void OperandTracer::direct(InstInfo &DI, Operand Op, unsigned StagesAhead,
@@ -90,8 +98,27 @@ void OperandTracer::direct(InstInfo &DI, Operand Op, unsigned StagesAhead,
   DI.StagesAhead = std::max(DI.StagesAhead, StagesAhead);
 }
 
-void OperandTracer::traceCarried(Register Reg, Operand Op, unsigned Depth,
-                                 bool AsIs) {
+void OperandTracer::localRead(InstInfo &DI, Operand Op, unsigned K,
+                              unsigned Order, unsigned Ahead) {
+  if (DI.R != Role::LocalRead) {
+    DI.R = Role::LocalRead;
+    DI.Op = Op;
+    DI.KStep = K;
+    DI.DotOrder = Order;
+    DI.Group = Group;
+    DI.StagesAhead = Ahead;
+    return;
+  }
+  DI.KStep = std::min(DI.KStep, K);
+  DI.DotOrder = std::min(DI.DotOrder, Order);
+  if (DI.Op != Op)
+    DI.Op = Operand::None;
+  // Used in this iteration and the next: its registers are needed now.
+  DI.StagesAhead = std::min(DI.StagesAhead, Ahead);
+}
+
+void OperandTracer::traceCarried(Register Reg, Operand Op, unsigned K,
+                                 unsigned Order, unsigned Depth, bool AsIs) {
   if (!Reg.isVirtual() || Depth > 8)
     return;
   auto Phi = B.PhiFromBody.find(Reg);
@@ -105,9 +132,13 @@ void OperandTracer::traceCarried(Register Reg, Operand Op, unsigned Depth,
       direct(DI, Op, 1, AsIs);
       continue;
     }
+    if (DI.Kind == InstKind::LDSRead) {
+      localRead(DI, Op, K, Order, 1);
+      continue;
+    }
     if (DI.Kind == InstKind::Other && ModelBuilder::isCopyLike(*DI.MI))
       for (Register U : B.regUses(*DI.MI))
-        traceCarried(U, Op, Depth + 1, AsIs);
+        traceCarried(U, Op, K, Order, Depth + 1, AsIs);
   }
 }
 
@@ -131,22 +162,8 @@ bool OperandTracer::trace(Register Reg, unsigned UsePos, Operand Op,
     }
     switch (DI.Kind) {
     case InstKind::LDSRead:
-      if (Carried)
-        return B.reject("MFMA operand was read from LDS in the previous "
-                        "iteration (register prefetch across iterations)",
-                        DI.MI);
-      if (DI.R != Role::LocalRead) {
-        DI.R = Role::LocalRead;
-        DI.Op = Op;
-        DI.KStep = K;
-        DI.DotOrder = Order;
-        DI.Group = Group;
-      } else {
-        DI.KStep = std::min(DI.KStep, K);
-        DI.DotOrder = std::min(DI.DotOrder, Order);
-        if (DI.Op != Op)
-          DI.Op = Operand::None;
-      }
+      // Carried: read in the previous iteration, a register prefetch.
+      localRead(DI, Op, K, Order, Carried ? 1 : 0);
       continue;
     case InstKind::VMEMLoad:
       // Straight from global memory into the operand's registers (no LDS).
@@ -167,7 +184,7 @@ bool OperandTracer::trace(Register Reg, unsigned UsePos, Operand Op,
       // behind copies is an operand prefetched into registers.
       if (ModelBuilder::isCopyLike(*DI.MI))
         for (Register U : B.regUses(*DI.MI))
-          traceCarried(U, Op, 0, OnlyCopies);
+          traceCarried(U, Op, K, Order, 0, OnlyCopies);
       continue;
     }
     if (DI.R == Role::Other) {

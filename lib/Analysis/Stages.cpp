@@ -178,6 +178,56 @@ std::optional<Fit> fit(const AddressSlice &W, const AddressSlice &R) {
   return Best;
 }
 
+/// Triton's stage index: a header PHI whose next value is
+/// idx + 1 < N ? idx + 1 : 0 (S_ADD, S_CMP_LT, S_CSELECT). Region position of
+/// the S_CSELECT -> N, the buffers an address built from it cycles through.
+DenseMap<unsigned, unsigned> stageIndices(const ModelBuilder &B) {
+  DenseMap<unsigned, unsigned> Out;
+  auto ConstOf = [&](const MachineOperand &MO) -> std::optional<int64_t> {
+    if (MO.isImm())
+      return MO.getImm();
+    if (MO.isReg())
+      return constantIn(B, MO.getReg());
+    return std::nullopt;
+  };
+  for (auto &[Phi, Latch] : B.PhiFromBody) {
+    auto Defs = B.DefsOf.find(Latch);
+    if (Defs == B.DefsOf.end() || Defs->second.size() != 1)
+      continue;
+    unsigned Sel = Defs->second.front();
+    const MachineInstr &SI = *B.M.Insts[Sel].MI;
+    if (B.T.name(SI.getOpcode()) != "S_CSELECT_B32" || SI.getNumOperands() < 3 ||
+        !SI.getOperand(1).isReg() || ConstOf(SI.getOperand(2)) != 0)
+      continue;
+    Register Next = SI.getOperand(1).getReg();
+    const MachineInstr *Add = Next.isVirtual() ? B.MRI.getUniqueVRegDef(Next) : nullptr;
+    if (!Add || !isIntAdd(B.T.name(Add->getOpcode())) ||
+        Add->getNumOperands() < 3 || !Add->getOperand(1).isReg() ||
+        Add->getOperand(1).getReg() != Phi || ConstOf(Add->getOperand(2)) != 1)
+      continue;
+    // The compare that sets SCC for the select: the last SCC def before it.
+    for (unsigned P = Sel; P-- > 0;) {
+      const MachineInstr &CI = *B.M.Insts[P].MI;
+      bool DefsSCC = llvm::any_of(CI.operands(), [&](const MachineOperand &MO) {
+        return MO.isReg() && MO.isDef() && !MO.isDead() &&
+               StringRef(B.MF.getSubtarget().getRegisterInfo()->getName(
+                   MO.getReg())) == "SCC";
+      });
+      if (!DefsSCC)
+        continue;
+      StringRef Name = B.T.name(CI.getOpcode());
+      std::optional<int64_t> N;
+      if ((Name == "S_CMP_LT_I32" || Name == "S_CMP_LT_U32") &&
+          CI.getOperand(0).isReg() && CI.getOperand(0).getReg() == Next)
+        N = ConstOf(CI.getOperand(1));
+      if (N && *N >= 1 && *N <= 16)
+        Out[Sel] = unsigned(*N);
+      break;
+    }
+  }
+  return Out;
+}
+
 } // namespace
 
 void deriveStages(ModelBuilder &B) {
@@ -198,6 +248,7 @@ void deriveStages(ModelBuilder &B) {
   }
   if (Reads.empty() || Writes.empty())
     return;
+  DenseMap<unsigned, unsigned> Indices = stageIndices(B);
   DenseMap<unsigned, AddressSlice> Slices;
   for (unsigned I : Reads)
     if (Register A = ldsAddress(B, I, M0))
@@ -247,6 +298,13 @@ void deriveStages(ModelBuilder &B) {
     if (OneGroup)
       B.FillGroup[W] = Group;
     InstInfo &WI = M.Insts[W];
+    // The buffers its address cycles through: the stage index it is built
+    // from (one index only; two would leave the count open).
+    std::optional<unsigned> Buffers;
+    for (auto &[Sel, N] : Indices)
+      if (WS->second.count(Sel))
+        Buffers = Buffers && *Buffers != N ? 0u : N;
+    WI.Buffers = Buffers.value_or(0);
     // Written after the read in the body: read in a later iteration.
     unsigned Ahead = unsigned(std::max(Dist, 0)) +
                      (Dist <= 0 && W > Matches.front().first ? 1 : 0);

@@ -11,6 +11,8 @@
 // pointers) stays in the last memory cluster.
 // That is the 8-wave order. At 4 waves (two workgroups per SIMD, no barrier
 // to pace them) the model prefers the one-cluster gate (docs/modes.md).
+// Triton's four-stage loops compute P V one iteration behind Q K^T (group 1
+// FedLate): the two dots are independent there and get a layout of their own.
 //
 //===----------------------------------------------------------------------===//
 #include "pingpong/Schedule/ClusterPlan.h"
@@ -82,6 +84,29 @@ static const char *ChainedPP8AsyncLayout =
     "dot dot0: dot@0, async-copy; "
     "mem mem1: inter-dot, local-read@1; "
     "dot dot1: dot@1";
+// 8 waves, LDS DMA, P V fed by Q K^T of the previous iteration (Triton's
+// four-stage pipeline: P and alpha cross the back edge in registers, K's
+// tile is read one iteration ahead into registers). Triton-pp's order: Q K^T
+// alone; K's DMA and V's reads; P V (old) with the softmax of Q K^T (new)
+// among its MFMAs, five VALU after each (these loops are VALU-bound: 92-164
+// softmax VALU for 32 MFMAs, so the VALU rides in the MFMAs' shadow); V's
+// DMA and K's prefetch reads. V's DMA refills the buffer V's reads used in
+// this iteration (two rotating buffers, two stages ahead: Stages.cpp counts
+// them), so it must follow them by two barriers; planClusters checks it.
+// Tried in the model (cycles per iteration, attn_f16_256x32x128_w8_ns4 /
+// attn_f16_256x64x64_w8_ns4; llc-22 2264 / 2675): this 2122 / 2538; three
+// VALU per MFMA 2125 / 2550, two 2169 / 2692, eight 2162 / 2574; without
+// the interleave 2224 / 2376; without mem-priority 2309 / -; the softmax
+// with Q K^T 2425 / -; both dots in one cluster 2251 / 2707; V's reads with
+// the softmax between two dot clusters 2312 / 2716 (docs/modes.md).
+static const char *ChainedPP8LateLayout =
+    "pingpong-layout v1; sync barrier asymmetric delay-global-data "
+    "mem-priority operand-waits; "
+    "dot dot0: dot@0; "
+    "mem mem1: async-copy@0, local-read@1; "
+    "dot dot1: dot@1, inter-dot; "
+    "mem mem2: async-copy@1, local-read@0; "
+    "interleave dot1: mfma 1, valu 5";
 static const char *ChainedPP8Layout =
     "pingpong-layout v1; sync barrier asymmetric delay-global-data mem-priority; "
     "mem mem0: local-read, global-load; "
@@ -89,7 +114,9 @@ static const char *ChainedPP8Layout =
     "mem mem1: local-write; "
     "dot dot1: dot@1";
 
-unsigned chainedPPVariants(const LoopModel &M) { return M.NumAsyncCopies ? 1 : 2; }
+unsigned chainedPPVariants(const LoopModel &M) {
+  return M.NumAsyncCopies || (M.Groups.size() > 1 && M.Groups[1].FedLate) ? 1 : 2;
+}
 
 std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
                                              unsigned Variant) {
@@ -103,6 +130,14 @@ std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
   if (M.Groups[1].FedBy != 0) {
     Why.Reason = Name + " needs the second dot group fed by the first";
     return std::nullopt;
+  }
+  if (M.Groups[1].FedLate) {
+    if (M.Waves != 8 || !M.NumAsyncCopies) {
+      Why.Reason = Name + " places P V fed one iteration late only with LDS "
+                          "DMA at 8 waves";
+      return std::nullopt;
+    }
+    return builtinLayout(ChainedPP8LateLayout, Mode::ChainedPP, M, Why);
   }
   if (M.Waves != 4 && M.Waves != 8) {
     Why.Reason = Name + " needs 4 or 8 waves per workgroup; this kernel has " +

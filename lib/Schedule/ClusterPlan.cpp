@@ -211,6 +211,10 @@ static bool dmaWaits(const LoopModel &M, const ClusterLayout &Layout,
       const ReadSpan &R = ReadsOf(II);
       sync::DMAIntervals D{K, E.Interval, II.StagesAhead, unsigned(R.First),
                            unsigned(R.Last)};
+      // Fewer buffers than stages ahead: the derivation went wrong; the
+      // default (one more than the stages) stands.
+      if (II.Buffers >= II.StagesAhead)
+        D.Buffers = II.Buffers;
       E.Deadline = sync::dmaDeadline(D);
       if (!sync::dmaAfterLastRead(D) || E.Deadline < int(E.Interval)) {
         Why.Reason = "the layout issues an LDS DMA (" +

@@ -40,8 +40,10 @@ std::string unscheduledShapes(const LoopModel &M) {
     Shapes.push_back("scaled MFMA (v_mfma_scale with A/B scales)");
   // Two chained dots alone are the chained-dot mode's; with another shape
   // no mode takes they are named too.
+  // Crossbar ops next to the chained dots' DMA: address shuffles, as above.
   bool Others = (M.NumAsyncCopies && !ChainedDMA) || M.scaled() ||
-                M.NumDirectLoads || M.NumCrossbar;
+                M.NumDirectLoads ||
+                (M.NumCrossbar && !(ChainedDMA && M.NumAsyncCopies));
   if (M.chainedDots() && (M.Groups.size() > 2 || Others)) {
     unsigned InterDot = 0;
     for (const DotGroup &G : M.Groups)

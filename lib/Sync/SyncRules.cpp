@@ -113,7 +113,9 @@ const char *ldsUseName(LDSUse U) {
 }
 
 bool dmaAfterLastRead(const DMAIntervals &D) {
-  return int(D.Issue) > int(D.LastRead) + 1 - int(D.Intervals);
+  // Iterations between the read of a buffer and its refill.
+  int Spare = D.Buffers ? int(D.Buffers) - int(D.Stages) : 1;
+  return int(D.Issue) > int(D.LastRead) + 1 - Spare * int(D.Intervals);
 }
 
 int dmaDeadline(const DMAIntervals &D) {

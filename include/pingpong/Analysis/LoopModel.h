@@ -79,8 +79,13 @@ struct InstInfo {
   unsigned Group = 0;
   /// LocalWrite / AsyncCopy: iterations between this write and the LDS reads
   /// of its data (1: read in the next iteration; 0: not derived). DirectLoad,
-  /// SideLoad: 1 when its data is used in the next iteration (prefetch).
+  /// SideLoad, LocalRead: 1 when its data is used in the next iteration
+  /// (a register prefetch through header PHIs).
   unsigned StagesAhead = 0;
+  /// LocalWrite / AsyncCopy: how many rotating buffers its address cycles
+  /// through (Triton's stage index, idx + 1 < N ? idx + 1 : 0); 0: not
+  /// derived (the sync rules then take StagesAhead + 1).
+  unsigned Buffers = 0;
 };
 
 /// Where one operand (A, B or a scale) of a dot group comes from.
@@ -114,6 +119,9 @@ struct DotGroup {
   unsigned NumDots = 0, ChainLen = 0, NumAccumulators = 0;
   unsigned FirstDotOrder = 0; // its dots' DotOrder starts here
   int FedBy = -1;             // chained: the group whose results it consumes
+  /// FedBy's results of the previous iteration (through header PHIs:
+  /// Triton's four-stage attention computes P V one iteration behind Q K^T).
+  bool FedLate = false;
   unsigned InterDot = 0;      // VALU between FedBy and this group
   OperandSource Src[NumOperandKinds]; // by Operand (None unused)
   const OperandSource &source(Operand O) const { return Src[unsigned(O)]; }

@@ -121,15 +121,18 @@ Waitcnt drainVM();
 /// its Intervals barrier intervals, with the asymmetric sync (the other wave
 /// group one interval behind). A DMA issued in interval Issue fills a buffer
 /// read Stages iterations later, in intervals FirstRead..LastRead (the
-/// rotating buffers of Triton's pipeline: Stages + 1 of them, so the DMA
-/// overwrites what the iteration before read). Intervals count from the
-/// iteration's start; absolute interval = iteration * Intervals + interval.
+/// rotating buffers of Triton's pipeline: Buffers of them, Stages + 1 where
+/// not derived, so the DMA overwrites what iteration Stages - Buffers read:
+/// the iteration before, or with Stages buffers this one). Intervals count
+/// from the iteration's start; absolute interval = iteration * Intervals +
+/// interval.
 struct DMAIntervals {
   unsigned Intervals, Issue, Stages, FirstRead, LastRead;
+  unsigned Buffers = 0;
 };
 /// The buffer's last readers (both wave groups, the later one interval
 /// behind) are past a barrier that followed their reads when the DMA issues:
-/// Issue > LastRead + 1 - Intervals.
+/// Issue > LastRead + 1 - (Buffers - Stages) * Intervals.
 bool dmaAfterLastRead(const DMAIntervals &D);
 /// The absolute interval whose closing barrier must have the DMA complete
 /// (vmcnt) in the wave that issued it: the barrier before the readers' first
