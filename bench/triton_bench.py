@@ -133,7 +133,10 @@ def one(args, base, corpus):
             cmd += ["--lds-bytes", str(lds)]
         if base.startswith("pmm"):  # persistent: the K loop runs inside a loop over tiles
             cmd += ["--iterations-per-visit", str(args.iterations)]
-        rc, _ = run(cmd, log)
+        rc, text = run(cmd, log)
+        unfit = re.search(r"error: (one workgroup of \d+ waves does not fit on a CU: [^\n]*)", text)
+        if unfit:
+            row["unfit"] = unfit.group(1)
         if rc == 0 and os.path.exists(j):
             with open(j) as f:
                 r = json.load(f)
