@@ -241,13 +241,14 @@ DMAM0Result foldDMAM0(MachineLoop &L, const MachineDominatorTree &MDT,
       --It;
     }
   };
-  unsigned LoopAdds = 0, PreAdds = 0, Skipped = 0;
+  unsigned LoopAdds = 0, PreAdds = 0;
+  unsigned SCCLive = 0, Constant = 0; // writes left alone, and why
   SmallVector<M0Write *, 16> Done;
   for (M0Write &W : Writes) {
     MachineBasicBlock::iterator At = W.Copy->getIterator();
     const DebugLoc &DL = W.Copy->getDebugLoc();
     if (!B.sccDeadAt(*Body, At)) {
-      ++Skipped;
+      ++SCCLive;
       continue;
     }
     const int64_t C = wrapAddress(W.Sum.Const);
@@ -266,7 +267,7 @@ DMAM0Result foldDMAM0(MachineLoop &L, const MachineDominatorTree &MDT,
         std::optional<MachineBasicBlock::iterator> PreAt =
             PrePoint(W.Invariant);
         if (!PreAt) {
-          ++Skipped;
+          ++SCCLive;
           continue;
         }
         J = B.sum(*Pre, *PreAt, W.Invariant, C, DL, PreAdds);
@@ -303,7 +304,7 @@ DMAM0Result foldDMAM0(MachineLoop &L, const MachineDominatorTree &MDT,
       New = V ? V : J;
     }
     if (!New) { // M0 = a constant: nothing to fold
-      ++Skipped;
+      ++Constant;
       continue;
     }
     MachineOperand &Src = W.Copy->getOperand(1);
@@ -347,7 +348,9 @@ DMAM0Result foldDMAM0(MachineLoop &L, const MachineDominatorTree &MDT,
   if (Done.empty() || After >= R.SaluBefore) {
     Undo();
     R.Why = Done.empty()
-                ? "SCC is live where the sums would go"
+                ? (SCCLive    ? "SCC is live where the sums would go"
+                   : Constant ? "every M0 value is a constant"
+                              : "no M0 value to rewrite")
                 : "no cheaper form: " + std::to_string(R.SaluBefore) +
                       " SALU per iteration, " + std::to_string(After) +
                       " with the invariant parts summed before the loop";
@@ -376,7 +379,6 @@ DMAM0Result foldDMAM0(MachineLoop &L, const MachineDominatorTree &MDT,
   R.Rewritten = Done.size();
   R.Hoisted = PreAdds;
   R.SaluAfter = SaluInLoop({});
-  (void)Skipped;
   return R;
 }
 
