@@ -39,9 +39,13 @@ void insertPasses(TargetMachine &TM, PassManagerBase &, TargetPassConfig *TPC) {
   // Host compiles load the plugin too; only AMDGPU code is touched.
   if (!TM.getTargetTriple().isAMDGCN() || !TPC)
     return;
-  // IR: loop directives, before the structurizer drops !llvm.loop.
-  if (const void *CGP = passID("codegenprepare"))
+  // IR, after CodeGenPrepare and before the structurizer: MFMA loops tested
+  // at the top are rotated (RotateLoops.cpp), then the loop directives are
+  // recorded by header, before the structurizer drops !llvm.loop.
+  if (const void *CGP = passID("codegenprepare")) {
+    TPC->insertPass(CGP, &pingpong::PingpongRotateLoopsPassID);
     TPC->insertPass(CGP, &pingpong::PingpongLoopDirectivesPassID);
+  }
   // Pre-RA: on machine SSA, after the last SSA optimisation and before
   // PHI elimination, so the loop body is final.
   if (const void *Before = passID("processimpdefs"))

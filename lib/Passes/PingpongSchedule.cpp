@@ -49,6 +49,7 @@ namespace llvm {
 void initializePingpongSchedulePass(PassRegistry &);
 void initializePingpongFinalCheckPass(PassRegistry &);
 void initializePingpongLoopDirectivesPass(PassRegistry &);
+void initializePingpongRotateLoopsPass(PassRegistry &);
 void initializePingpongVerifyPass(PassRegistry &);
 void initializePingpongWaitsPass(PassRegistry &);
 } // namespace llvm
@@ -85,6 +86,7 @@ static cl::opt<bool> ReplaceSchedule(
     cl::desc("Schedule loops that already carry s_setprio/sched_barrier/"
              "iglp_opt (e.g. Triton's BlockPingpong) with the plugin's "
              "schedule instead of keeping theirs (AMDGPUPingpong plugin)"));
+bool pingpong::replaceScheduleRequested() { return ReplaceSchedule; }
 
 static cl::opt<bool> PrintRoles(
     "amdgpu-pingpong-print-roles", cl::init(false),
@@ -585,6 +587,7 @@ void pingpong::initializePingpongPasses(PassRegistry &Registry) {
   initializePingpongSchedulePass(Registry);
   initializePingpongFinalCheckPass(Registry);
   initializePingpongLoopDirectivesPass(Registry);
+  initializePingpongRotateLoopsPass(Registry);
   initializePingpongVerifyPass(Registry);
   initializePingpongWaitsPass(Registry);
 }

@@ -119,6 +119,10 @@ std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why) {
   return {};
 }
 
+/// Registers the 8-wave chained-dot orders keep free below the budget
+/// (see chooseMode).
+static constexpr unsigned ChainedDotMargin = 24;
+
 std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
                                      PlanContext &Ctx, Rejection &Why) {
   const bool Forced = Req.forced();
@@ -175,9 +179,23 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
         // VGPRs, 0.92x of llc-22's order at the same one wave per SIMD).
         const bool SpillsPastBudget = C.Work.Waves >= 8;
         bool Relieves = SpillsPastBudget && Before > Budget && C.Peak < Before;
-        if (C.Peak > Budget && !Forced && !Relieves)
+        // The estimate is within 1-7 registers of the allocation on the
+        // corpus GEMMs, but under it by 12-39 on the 8-wave chained-dot
+        // loops (highest VGPR the allocated loop touches against the
+        // estimate: attn ns2 gfx942 222/207, ns2 DMA 156/144, ns4 200/161,
+        // 200/169, 224/204): at ~236 of 256, attn_f16_256x64x128_w8_ns4
+        // spilled 124 VGPRs (7809 cycles/iter against 3320 for LLVM's
+        // order, docs/modes.md). Those keep a margin.
+        const unsigned Margin =
+            Md == Mode::ChainedPP && C.Work.Waves == 8 ? ChainedDotMargin : 0;
+        if (C.Peak + Margin > Budget && !Forced && !Relieves)
           Fail = "register budget: the " + Name + " order needs about " +
-                 std::to_string(C.Peak) + " vector registers, more than the " +
+                 std::to_string(C.Peak) + " vector registers" +
+                 (Margin ? " (+" + std::to_string(Margin) +
+                               " margin for the estimate's error on "
+                               "chained dots)"
+                         : std::string()) +
+                 ", more than the " +
                  std::to_string(Budget) + " two waves per SIMD allow (" +
                  (SpillsPastBudget ? std::string("it would spill")
                                    : "one wave per SIMD: no partner wave to "

@@ -13,10 +13,14 @@ namespace pingpong {
 extern char &PingpongSchedulePassID;
 extern char &PingpongFinalCheckPassID;
 extern char &PingpongLoopDirectivesPassID;
+extern char &PingpongRotateLoopsPassID;
 extern char &PingpongVerifyPassID;
 /// -amdgpu-pingpong-verify was given.
 bool verifyRequested();
 extern char &PingpongWaitsPassID;
+/// -amdgpu-pingpong-replace-schedule was given: loops the frontend already
+/// scheduled are the plugin's too.
+bool replaceScheduleRequested();
 /// -amdgpu-pingpong-waits is not off.
 bool waitPlacementRequested();
 /// A mode asks the post-RA wait placement for one loop (layout flag
