@@ -150,7 +150,7 @@ def cases():
     L.append(Case("mmscale", "gfx950", "bf16", "TN", (256, 256, 64), 8, 2, async_copy=True, fn="gemm_rowscale"))
     # MXFP4 dot_scaled (gfx950)
     for tile, w, ns in (((256, 256, 256), 8, 2), ((32, 64, 512), 4, 3), ((128, 128, 256), 4, 2),
-                        ((128, 128, 512), 8, 2)):
+                        ((128, 128, 512), 8, 2), ((128, 128, 512), 4, 2)):
         L.append(Case("mxfp4", "gfx950", "e2m1", None, tile, w, ns, async_copy=True, fn="gemm_mxfp4"))
     L.append(Case("mxfp4", "gfx950", "e2m1", None, (256, 256, 256), 8, 2, fn="gemm_mxfp4"))
     # attention forward; tile = BLOCK_M x BLOCK_N x HEAD_DIM
@@ -160,6 +160,11 @@ def cases():
     L.append(Case("attn", "gfx950", "fp16", None, (128, 64, 128), 8, 2, async_copy=True, fn="attn_fwd"))
     L.append(Case("attn", "gfx950", "fp16", None, (256, 64, 128), 8, 4, async_copy=True, fn="attn_fwd"))
     L.append(Case("attn", "gfx950", "fp16", None, (128, 64, 128), 4, 2, fn="attn_fwd"))
+    # 32x32 MFMAs: Triton gives P V another warp layout than Q K^T and converts P through LDS
+    # inside the loop (the shape of ../shared/triton-reference's attn_128x64x128_w8_ns2 async)
+    L.append(Case("attn", "gfx950", "fp16", None, (128, 64, 128), 8, 2, nonkdim=32, async_copy=True,
+                  fn="attn_fwd"))
+    L.append(Case("attn", "gfx942", "fp16", None, (128, 64, 128), 8, 2, nonkdim=32, fn="attn_fwd"))
     # chained-dot pingpong (8 warps, 4 stages) in configs that may fit without spills (issue 10:
     # Triton's 256x64x128 spills); which ones do is recorded in README.md
     for tile in ((256, 64, 64), (256, 32, 128), (128, 64, 128), (128, 128, 64)):
