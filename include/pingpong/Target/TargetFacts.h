@@ -35,12 +35,16 @@ struct TargetFacts {
   unsigned LDSBytesPerCU;          // 64 KiB (gfx942), 160 KiB (gfx950)
   /// s_waitcnt counter widths (gfx9 layout: vmcnt split 4 + 2 bits).
   unsigned VmcntBits, LgkmcntBits, ExpcntBits;
+  /// LDS read bytes per clock per SIMD pair: 64 on gfx942 (LLVM's AMDGPU
+  /// pipeline descriptions), 128 on gfx950 (CDNA4: LDS read bandwidth
+  /// doubled, 256 B/clk per CU); docs/cycle-model.md.
+  unsigned LDSReadBytesPerClkPerSIMDPair;
 };
 
 constexpr TargetFacts Gfx942{"gfx942", GPU::Gfx942, 64, 4, 8, 512, 256, 256,
-                             65536, 6, 4, 3};
+                             65536, 6, 4, 3, 64};
 constexpr TargetFacts Gfx950{"gfx950", GPU::Gfx950, 64, 4, 8, 512, 256, 256,
-                             163840, 6, 4, 3};
+                             163840, 6, 4, 3, 128};
 
 /// The counters are the gfx9 ones on every supported target.
 constexpr unsigned MaxVmcnt = (1u << Gfx942.VmcntBits) - 1;
