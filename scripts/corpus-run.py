@@ -22,7 +22,9 @@ timeout, and classifies the pair:
   error        another error with the plugin (e.g. a rejected directive)
   identical    same assembly as plain llc, no loop scheduled
   scheduled    at least one loop scheduled (modes from the remarks; with
-               -amdgpu-pingpong-waits=place also "waits-placed")
+               -amdgpu-pingpong-waits=place also "waits-placed"), or only
+               rotated / LDS-folded ("rotated", "lds-address-fold",
+               "lds-dma-fold": the remarks that say the code changed)
   DIFFERENT    the assembly changed but no remark says a loop was scheduled
 
 A summary line with the counts ends the output. Exit status 1 if any crash,
@@ -51,7 +53,12 @@ ORDER = ("input-error", "crash", "hang", "verifier", "checker", "error",
 
 # An "Applied" remark: "remark: <loc>: loop %bb.N of F: MODE (SOURCE), ..."
 APPLIED_RE = re.compile(r"remark: .*loop %bb\.\d+ of [^:]+: "
-                        r"(one-cluster|two-cluster|four-cluster|chained-dot|custom layout) \(")
+                        r"((?:async-)?(?:one|two|four)-cluster|chained-dot|skinny|custom layout) \(")
+# Transformations that change the code without a mode: the while-loop
+# rotation (RotateLoops.cpp) and the LDS address folds (lib/LDS).
+TRANSFORM_RES = ((re.compile(r"remark: .*loop in \S+ rotated:"), "rotated"),
+                 (re.compile(r"remark: .*LDS addresses folded"), "lds-address-fold"),
+                 (re.compile(r"remark: .*LDS DMA destinations folded"), "lds-dma-fold"))
 HOIST_RE = re.compile(r"remark: .*LDS DMA loads issued at the start")
 # -amdgpu-pingpong-waits=place reports its vmcnt changes as an analysis remark.
 WAITS_RE = re.compile(r"remark: .*vmcnt placement, loop")
@@ -106,6 +113,9 @@ def classify(job, args):
     res["modes"] = [m.group(1) for m in APPLIED_RE.finditer(err)]
     if HOIST_RE.search(err):
         res["modes"].append("dma-hoist")
+    for regex, name in TRANSFORM_RES:
+        if regex.search(err) and not res["modes"]:
+            res["modes"].append(name)
     if to:
         res["status"], res["detail"] = "hang", "timeout after %ss" % args.timeout
     elif rc is not None and rc < 0:
