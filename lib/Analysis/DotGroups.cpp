@@ -330,4 +330,41 @@ void markInterDotWork(ModelBuilder &B) {
   }
 }
 
+void markAccumulatorPrep(ModelBuilder &B) {
+  LoopModel &M = B.M;
+  if (!M.chainedDots())
+    return;
+  // Backward from each chain's first MFMA through its accumulator input:
+  // VALU of this iteration that no dot feeds (inter-dot work was marked
+  // first), e.g. O * alpha where alpha crossed the back edge.
+  SmallVector<std::pair<unsigned, unsigned>, 32> Work; // (inst, group)
+  for (unsigned I = 0; I < M.Insts.size(); ++I) {
+    const InstInfo &II = M.Insts[I];
+    if (II.R != Role::Dot || II.KStep != 0)
+      continue;
+    if (Register Acc = accInput(*II.MI))
+      if (const MachineInstr *Def = B.MRI.getUniqueVRegDef(Acc)) {
+        auto Pos = B.PosOf.find(Def);
+        if (Pos != B.PosOf.end())
+          Work.push_back({Pos->second, II.Group});
+      }
+  }
+  while (!Work.empty()) {
+    auto [I, G] = Work.pop_back_val();
+    InstInfo &II = M.Insts[I];
+    if (II.R != Role::Other ||
+        (II.Kind != InstKind::Other && II.Kind != InstKind::ValuFMA))
+      continue;
+    II.R = Role::AccPrep;
+    II.Group = G;
+    for (const MachineOperand &MO : II.MI->uses())
+      if (MO.isReg() && MO.getReg().isVirtual())
+        if (const MachineInstr *Def = B.MRI.getUniqueVRegDef(MO.getReg())) {
+          auto Pos = B.PosOf.find(Def);
+          if (Pos != B.PosOf.end())
+            Work.push_back({Pos->second, G});
+        }
+  }
+}
+
 } // namespace pingpong

@@ -31,6 +31,7 @@ const char *roleName(Role R) {
   case Role::DirectLoad: return "direct-load";
   case Role::InterDot: return "inter-dot";
   case Role::SideLoad: return "side-load";
+  case Role::AccPrep: return "acc-prep";
   }
   return "?";
 }
@@ -177,7 +178,8 @@ void LoopModel::print(raw_ostream &OS) const {
     if (chainedDots() &&
         (II.R == Role::Dot || II.R == Role::LocalRead ||
          II.R == Role::OperandPrep || II.R == Role::InterDot ||
-         II.R == Role::DirectLoad || II.R == Role::SideLoad))
+         II.R == Role::DirectLoad || II.R == Role::SideLoad ||
+         II.R == Role::AccPrep))
       OS << " g" << II.Group;
     if (II.R == Role::Dot || II.R == Role::LocalRead ||
         II.R == Role::OperandPrep)
@@ -215,6 +217,7 @@ LoopAnalysis analyzeLoop(MachineLoop &L, MachineFunction &MF,
   if (!buildRegion(B) || !buildDotGroups(B) || !traceOperandSources(B))
     return std::move(B.R);
   markInterDotWork(B);
+  markAccumulatorPrep(B);
   if (!traceLDSWrites(B))
     return std::move(B.R);
   assignWriteOperands(B);

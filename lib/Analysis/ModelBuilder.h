@@ -85,6 +85,7 @@ bool buildRegion(ModelBuilder &B);       // Region.cpp
 bool buildDotGroups(ModelBuilder &B);    // DotGroups.cpp
 bool traceOperandSources(ModelBuilder &B); // OperandSources.cpp
 void markInterDotWork(ModelBuilder &B);  // DotGroups.cpp
+void markAccumulatorPrep(ModelBuilder &B); // DotGroups.cpp
 bool traceLDSWrites(ModelBuilder &B);    // OperandSources.cpp
 void assignWriteOperands(ModelBuilder &B); // OperandSources.cpp
 void assignLoadOperands(ModelBuilder &B);  // OperandSources.cpp

@@ -99,10 +99,15 @@ static const char *ChainedPP8AsyncLayout =
 // the interleave 2224 / 2376; without mem-priority 2309 / -; the softmax
 // with Q K^T 2425 / -; both dots in one cluster 2251 / 2707; V's reads with
 // the softmax between two dot clusters 2312 / 2716 (docs/modes.md).
+// The rescale of P V's accumulators by alpha of the previous iteration
+// (acc-prep: 32 v_pk_mul_f32 and their packing) rides among Q K^T's MFMAs,
+// as in Triton-pp, instead of lengthening mem1: 2122 -> 1958 / 2552 -> 2460
+// (rotated 128x128x64 / 128x64x128: 2457 -> 2425 / 1826 -> 1762); one VALU
+// group per MFMA in dot0 measured worse (3 per MFMA: 2014 / 2554).
 static const char *ChainedPP8LateLayout =
     "pingpong-layout v1; sync barrier asymmetric delay-global-data "
     "mem-priority operand-waits; "
-    "dot dot0: dot@0; "
+    "dot dot0: dot@0, acc-prep@1; "
     "mem mem1: async-copy@0, local-read@1; "
     "dot dot1: dot@1, inter-dot; "
     "mem mem2: async-copy@1, local-read@0; "

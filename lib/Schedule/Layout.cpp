@@ -162,7 +162,7 @@ constexpr Role SelectableRoles[] = {Role::LocalRead,   Role::LocalWrite,
                                     Role::GlobalLoad,  Role::SideLoad,
                                     Role::Dot,         Role::OperandPrep,
                                     Role::InterDot,    Role::AsyncCopy,
-                                    Role::DirectLoad};
+                                    Role::DirectLoad,  Role::AccPrep};
 
 std::optional<Role> roleByName(StringRef N) {
   for (Role R : SelectableRoles)

@@ -48,6 +48,9 @@ enum class Role : unsigned char {
   SideLoad,    // global load whose data VALU combines with an operand read
                // from LDS before the MFMA (a scale vector: A * s[k]); the
                // GEMM modes place it with the global loads
+  AccPrep,     // chained dots: VALU on a dot group's incoming accumulators
+               // that no dot of this iteration feeds (attention's rescale of
+               // O by alpha when P V runs one iteration late)
 };
 const char *roleName(Role R);
 
