@@ -114,7 +114,7 @@ def one(args, base, corpus):
             asm[b] = s
             row[b + "-scratch"] = scratch(s)
         if b == "plugin":
-            m = re.search(r"((?:async-)?(?:one|two|four)-cluster|chained-dot|skinny) \((auto|forced)\)", text)
+            m = re.search(r"((?:async-)?(?:one|two|four)-cluster|chained-dot|skinny|single-wave) \((auto|forced)\)", text)
             why = re.search(r"no pingpong: ([^\n]*)", text)
             row["mode"] = m.group(1) if m else "none"
             row["why"] = why.group(1)[:90] if (why and not m) else ""

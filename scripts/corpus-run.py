@@ -53,7 +53,7 @@ ORDER = ("input-error", "crash", "hang", "verifier", "checker", "error",
 
 # An "Applied" remark: "remark: <loc>: loop %bb.N of F: MODE (SOURCE), ..."
 APPLIED_RE = re.compile(r"remark: .*loop %bb\.\d+ of [^:]+: "
-                        r"((?:async-)?(?:one|two|four)-cluster|chained-dot|skinny|custom layout) \(")
+                        r"((?:async-)?(?:one|two|four)-cluster|chained-dot|skinny|single-wave|custom layout) \(")
 # Transformations that change the code without a mode: the while-loop
 # rotation (RotateLoops.cpp) and the LDS address folds (lib/LDS).
 TRANSFORM_RES = ((re.compile(r"remark: .*loop in \S+ rotated:"), "rotated"),

@@ -63,7 +63,7 @@ def outcome(args, case):
         first = next((l for l in text.splitlines() if "error" in l.lower() or "Bad machine" in l),
                      text.strip().splitlines()[0] if text.strip() else f"exit {p.returncode}")
         return case, "error " + re.sub(r"^.*?error: ", "", first)[:160]
-    m = re.search(r": ((?:async-)?(?:one|two|four)-cluster|chained-dot|skinny|custom layout) \((?:auto|command line|function "
+    m = re.search(r": ((?:async-)?(?:one|two|four)-cluster|chained-dot|skinny|single-wave|custom layout) \((?:auto|command line|function "
                   r"attribute|loop metadata)\)", text)
     if m:
         return case, "scheduled " + m.group(1)

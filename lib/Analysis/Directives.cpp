@@ -49,7 +49,11 @@ static cl::opt<Mode> PingpongMode(
                    "seed 004's skinny v2: every LDS DMA, one operand's reads, "
                    "the other's, the whole dot; each operand waited for on "
                    "its own (8 warps, LDS DMA, HBM-bound loops); at 4 warps "
-                   "LDS DMA next to direct operand loads (seed 002)")));
+                   "LDS DMA next to direct operand loads (seed 002)"),
+        clEnumValN(Mode::SingleWave, "single-wave",
+                   "one wave per SIMD (registers leave no partner wave): the "
+                   "dot sliced in eight, each slice's MFMAs with the next "
+                   "slice's LDS reads, no turn-taking (4 warps)")));
 
 const char *modeName(Mode M) {
   switch (M) {
@@ -63,6 +67,7 @@ const char *modeName(Mode M) {
   case Mode::AsyncFourPP: return "async-four-cluster";
   case Mode::ChainedPP: return "chained-dot";
   case Mode::SkinnyPP: return "skinny";
+  case Mode::SingleWave: return "single-wave";
   }
   return "?";
 }
@@ -72,7 +77,7 @@ static constexpr Mode AllModes[] = {
     Mode::Auto,       Mode::Off,        Mode::OnePP,
     Mode::TwoPP,      Mode::FourPP,     Mode::AsyncTwoPP,
     Mode::AsyncOnePP, Mode::AsyncFourPP, Mode::ChainedPP,
-    Mode::SkinnyPP};
+    Mode::SkinnyPP,   Mode::SingleWave};
 
 std::optional<Mode> parseMode(StringRef S) {
   for (Mode M : AllModes)

@@ -93,7 +93,8 @@ std::optional<ClusterLayout> layoutFor(Mode Md, const LoopModel &M,
                                        Rejection &Why, unsigned Variant) {
   // The classic modes place LDS writes of register-staged loads; their
   // clusters say nothing about where a DMA goes.
-  bool Classic = Md == Mode::OnePP || Md == Mode::TwoPP || Md == Mode::FourPP;
+  bool Classic = Md == Mode::OnePP || Md == Mode::TwoPP ||
+                 Md == Mode::FourPP || Md == Mode::SingleWave;
   if (Classic && M.NumAsyncCopies) {
     Why.Reason = std::string(modeName(Md)) +
                  " does not place LDS DMA (" +
@@ -111,6 +112,7 @@ std::optional<ClusterLayout> layoutFor(Mode Md, const LoopModel &M,
   case Mode::AsyncFourPP: return layoutAsyncFourPP(M, Why);
   case Mode::ChainedPP: return layoutChainedPP(M, Why, Variant);
   case Mode::SkinnyPP: return layoutSkinnyPP(M, Why);
+  case Mode::SingleWave: return layoutSingleWave(M, Why);
   default: break;
   }
   Why.Reason = "no layout for mode " + std::string(modeName(Md));

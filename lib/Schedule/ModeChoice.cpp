@@ -4,6 +4,10 @@
 #include "pingpong/Analysis/DepGraph.h"
 #include "pingpong/Analysis/RegPressure.h"
 #include "pingpong/Emit/Emitter.h"
+#include "pingpong/Target/TargetFacts.h"
+
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
 
 #include "llvm/ADT/Twine.h"
 
@@ -94,7 +98,12 @@ std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why) {
                    " (4 warps): too little dot work to hide memory behind";
       return {};
     }
+    // Past the one-cluster tiles two waves per SIMD rarely fit: chooseMode
+    // takes single-wave where LLVM's own order is past the two-wave budget
+    // and refuses with this reason otherwise.
     if (M.TileBits > tile::Small) {
+      if (!M.NumAsyncCopies)
+        return {Mode::SingleWave};
       Why.Reason = Tile + " is above " + Bits(tile::Small) +
                    ", the largest one-cluster tile for 4 warps";
       return {};
@@ -139,6 +148,9 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
   for (unsigned I = 0; I < Identity.size(); ++I)
     Identity[I] = I;
   const unsigned Before = peakVectorPressure(M, Identity, Ctx.MDT);
+  const target::TargetFacts *TF =
+      target::factsFor(Ctx.MF.getSubtarget().getCPU());
+  const unsigned OneWaveBudget = target::vgprBudget(TF ? *TF : target::Gfx942, 1);
   for (Mode Md : Modes)
   for (unsigned Variant = 0; Variant < (Req.Custom ? 1 : layoutVariants(Md, M));
        ++Variant) {
@@ -152,10 +164,23 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
                  "this kernel has " + std::to_string(M.Waves);
     }
     std::string Fail;
+    // Single-wave is for loops where two waves per SIMD do not fit: by
+    // LLVM's own order (the estimate before scheduling) past the two-wave
+    // budget. Its own order is held to the one-wave budget.
+    const bool OneWave = Md == Mode::SingleWave && !Req.Custom;
+    if (OneWave && !Forced && Before <= Budget)
+      Fail = "tile " + std::to_string(M.TileM) + "x" + std::to_string(M.TileN) +
+             "x" + std::to_string(M.TileK) + " is above " +
+             std::to_string(tile::Small) +
+             " bits, the largest one-cluster tile for 4 warps, and two waves "
+             "per SIMD fit its registers (LLVM's order ~" +
+             std::to_string(Before) + " of " + std::to_string(Budget) +
+             "): no single-wave schedule";
     ModeChoice C;
     C.Work = M;
     C.Sync = std::make_unique<SyncDetacher>();
-    if (!Layout) {
+    if (!Fail.empty()) {
+    } else if (!Layout) {
       Fail = W.Reason;
     } else if (Layout->AsymmetricSync &&
                !canEmitAsymmetricSync(Ctx.L, Ctx.MF, Fail)) {
@@ -188,7 +213,12 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
         // order, docs/modes.md). Those keep a margin.
         const unsigned Margin =
             Md == Mode::ChainedPP && C.Work.Waves == 8 ? ChainedDotMargin : 0;
-        if (C.Peak + Margin > Budget && !Forced && !Relieves)
+        const unsigned ModeBudget = OneWave ? OneWaveBudget : Budget;
+        if (OneWave && C.Peak > ModeBudget && !Forced)
+          Fail = "register budget: the " + Name + " order needs about " +
+                 std::to_string(C.Peak) + " vector registers, more than the " +
+                 std::to_string(ModeBudget) + " of one wave per SIMD";
+        else if (!OneWave && C.Peak + Margin > Budget && !Forced && !Relieves)
           Fail = "register budget: the " + Name + " order needs about " +
                  std::to_string(C.Peak) + " vector registers" +
                  (Margin ? " (+" + std::to_string(Margin) +
@@ -212,7 +242,7 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
     }
     C.Name = Name;
     C.Before = Before;
-    C.Budget = Budget;
+    C.Budget = OneWave ? OneWaveBudget : Budget;
     C.Forced = Forced;
     return std::optional<ModeChoice>(std::move(C));
   }

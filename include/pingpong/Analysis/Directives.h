@@ -29,10 +29,11 @@ namespace pingpong {
 
 // AsyncTwoPP / AsyncOnePP / AsyncFourPP: loops whose operands reach LDS by
 // DMA. ChainedPP: chained dots (attention). SkinnyPP: seed 004's skinny v2
-// (LDS DMA, each operand waited for on its own; by name only).
+// (LDS DMA, each operand waited for on its own; by name only). SingleWave:
+// 4-wave loops where one wave per SIMD is all that fits (no partner wave).
 enum class Mode {
   Auto, Off, OnePP, TwoPP, FourPP, AsyncTwoPP, AsyncOnePP, AsyncFourPP,
-  ChainedPP, SkinnyPP
+  ChainedPP, SkinnyPP, SingleWave
 };
 
 const char *modeName(Mode M); // "auto", "off", "one-cluster", ...

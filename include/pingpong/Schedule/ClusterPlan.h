@@ -65,6 +65,10 @@ std::optional<ClusterLayout> layoutAsyncFourPP(const LoopModel &M,
 /// Seed 004's skinny v2 (SkinnyPP.cpp): 8 waves, LDS DMA, by name only; at
 /// 4 waves seed 002's M=32 loop (LDS DMA next to direct operand loads).
 std::optional<ClusterLayout> layoutSkinnyPP(const LoopModel &M, Rejection &Why);
+/// One wave per SIMD at 4 waves (SingleWave.cpp): no partner to take turns
+/// with, so the one wave overlaps its own memory work with its MFMAs.
+std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
+                                              Rejection &Why);
 /// The 4-wave skinny shape: LDS DMA together with operands loaded straight
 /// from global memory (and a register-staged scale), no chained dots.
 bool skinnyFourWaveShape(const LoopModel &M);

@@ -1,0 +1,57 @@
+//===- SingleWave.cpp - one wave per SIMD: overlap within the wave --------===//
+//
+// A 4-wave workgroup whose registers leave one wave per SIMD has no partner
+// wave to take turns with, so pingpong has nothing to alternate. What is left
+// is the one wave's own overlap: the MFMA pipe runs while the wave issues
+// other instructions. The dot is cut into eight slices of the K-major dot
+// order; each slice's MFMAs carry the LDS reads of the next slice, A's
+// global loads go first and B's with the first slice, and the LDS writes
+// stay after the dot, behind the loop's own barrier.
+//
+// Model (docs/modes.md, "single-wave"), cycles per iteration at one
+// workgroup per CU: NN 128x128x128 f16 gfx942 3034 (Triton 3575, llc-22
+// 3951, one-cluster forced 3606); NN 128x256x64 2846 (Triton 4158, llc-22
+// 3206). Tried on 128x128x128: all global loads first 3154, all of them
+// with the first slice 3186, sixteen slices 3170, four 3422, an interleave
+// clause (2 MFMA, 1 LDS read) 3446.
+//
+//===----------------------------------------------------------------------===//
+#include "pingpong/Schedule/ClusterPlan.h"
+
+#include <algorithm>
+#include <string>
+
+namespace pingpong {
+
+std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
+                                              Rejection &Why) {
+  const std::string Name = modeName(Mode::SingleWave);
+  if (M.chainedDots()) {
+    Why.Reason = Name + " places one dot group; this loop has " +
+                 std::to_string(M.Groups.size()) + " chained groups";
+    return std::nullopt;
+  }
+  if (M.NumDots < 2) {
+    Why.Reason = Name + " needs at least two MFMAs to overlap reads with";
+    return std::nullopt;
+  }
+  const unsigned S = std::min(8u, M.NumDots);
+  auto Slice = [&](unsigned I) {
+    return "[" + std::to_string(I) + "/" + std::to_string(S) + "]";
+  };
+  std::string T = "pingpong-layout v1; sync delay-global-data dot-waits; "
+                  "mem mem-g: global-load.a; ";
+  for (unsigned I = 0; I < S; ++I) {
+    // prio=0: no s_setprio, there is no other wave to win against.
+    T += "dot d" + std::to_string(I) + " prio=0: dot" + Slice(I);
+    if (I + 1 < S)
+      T += ", local-read" + Slice(I + 1);
+    if (I == 0)
+      T += ", global-load";
+    T += "; ";
+  }
+  T += "mem store: local-write";
+  return builtinLayout(T.c_str(), Mode::SingleWave, M, Why);
+}
+
+} // namespace pingpong
