@@ -9,11 +9,11 @@
 // stay after the dot, behind the loop's own barrier.
 //
 // Model (docs/modes.md, "single-wave"), cycles per iteration at one
-// workgroup per CU: NN 128x128x128 f16 gfx942 3034 (Triton 3575, llc-22
-// 3951, one-cluster forced 3606); NN 128x256x64 2846 (Triton 4158, llc-22
-// 3206). Tried on 128x128x128: all global loads first 3154, all of them
-// with the first slice 3186, sixteen slices 3170, four 3422, an interleave
-// clause (2 MFMA, 1 LDS read) 3446.
+// workgroup per CU: NN 128x128x128 f16 gfx942 3066 (Triton 3575, llc-22
+// 3951, one-cluster forced 3606); NN 128x256x64 2842 (Triton 4158, llc-22
+// 3206). Tried on 128x128x128 as layouts: all global loads first 3154, all
+// of them with the first slice 3186, sixteen slices 3170, four 3422, an
+// interleave clause (2 MFMA, 1 LDS read) 3446.
 //
 //===----------------------------------------------------------------------===//
 #include "pingpong/Schedule/ClusterPlan.h"
