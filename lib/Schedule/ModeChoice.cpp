@@ -75,6 +75,9 @@ std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why) {
                      " = " + Bits(M.TileBits) + " bits";
   // Attention: no GEMM tile to size; the chained-dot layouts need 4 or 8
   // waves and say why not otherwise.
+  // At 4 waves past the two-wave registers: single-wave (chooseMode's gate).
+  if (M.chainedDots() && M.Waves == 4 && !M.NumAsyncCopies)
+    return {Mode::ChainedPP, Mode::SingleWave};
   if (M.chainedDots() && (M.Waves == 4 || M.Waves == 8))
     return {Mode::ChainedPP};
   // Seed 002's M=32 loop (direct loads, LDS DMA, a register-staged scale):
@@ -169,13 +172,17 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
     // budget. Its own order is held to the one-wave budget.
     const bool OneWave = Md == Mode::SingleWave && !Req.Custom;
     if (OneWave && !Forced && Before <= Budget)
-      Fail = "tile " + std::to_string(M.TileM) + "x" + std::to_string(M.TileN) +
-             "x" + std::to_string(M.TileK) + " is above " +
-             std::to_string(tile::Small) +
-             " bits, the largest one-cluster tile for 4 warps, and two waves "
-             "per SIMD fit its registers (LLVM's order ~" +
+      Fail = (M.chainedDots()
+                  ? std::string()
+                  : "tile " + std::to_string(M.TileM) + "x" +
+                        std::to_string(M.TileN) + "x" +
+                        std::to_string(M.TileK) + " is above " +
+                        std::to_string(tile::Small) +
+                        " bits, the largest one-cluster tile for 4 warps, "
+                        "and ") +
+             "two waves per SIMD fit its registers (LLVM's order ~" +
              std::to_string(Before) + " of " + std::to_string(Budget) +
-             "): no single-wave schedule";
+             "): single-wave is for loops with one wave per SIMD";
     ModeChoice C;
     C.Work = M;
     C.Sync = std::make_unique<SyncDetacher>();
