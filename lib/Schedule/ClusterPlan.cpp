@@ -93,8 +93,7 @@ std::optional<ClusterLayout> layoutFor(Mode Md, const LoopModel &M,
                                        Rejection &Why, unsigned Variant) {
   // The classic modes place LDS writes of register-staged loads; their
   // clusters say nothing about where a DMA goes.
-  bool Classic = Md == Mode::OnePP || Md == Mode::TwoPP ||
-                 Md == Mode::FourPP || Md == Mode::SingleWave;
+  bool Classic = Md == Mode::OnePP || Md == Mode::TwoPP || Md == Mode::FourPP;
   if (Classic && M.NumAsyncCopies) {
     Why.Reason = std::string(modeName(Md)) +
                  " does not place LDS DMA (" +

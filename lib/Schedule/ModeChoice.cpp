@@ -101,16 +101,12 @@ std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why) {
                    " (4 warps): too little dot work to hide memory behind";
       return {};
     }
-    // Past the one-cluster tiles two waves per SIMD rarely fit: chooseMode
-    // takes single-wave where LLVM's own order is past the two-wave budget
-    // and refuses with this reason otherwise.
-    if (M.TileBits > tile::Small) {
-      if (!M.NumAsyncCopies)
-        return {Mode::SingleWave};
-      Why.Reason = Tile + " is above " + Bits(tile::Small) +
-                   ", the largest one-cluster tile for 4 warps";
-      return {};
-    }
+    // Past the one-cluster tiles: single-wave, which beats LLVM's order on
+    // every such loop measured, whether one wave per SIMD fits (the corpus:
+    // registers or LDS) or two (HIP gemm.hip 128x128x128, where its order
+    // needs 186 registers against LLVM's 278; docs/modes.md).
+    if (M.TileBits > tile::Small)
+      return {Mode::SingleWave};
     return {M.NumAsyncCopies ? Mode::AsyncOnePP : Mode::OnePP};
   }
   if (M.Waves == 8) {
@@ -171,18 +167,12 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
     // LLVM's own order (the estimate before scheduling) past the two-wave
     // budget. Its own order is held to the one-wave budget.
     const bool OneWave = Md == Mode::SingleWave && !Req.Custom;
-    if (OneWave && !Forced && Before <= Budget)
-      Fail = (M.chainedDots()
-                  ? std::string()
-                  : "tile " + std::to_string(M.TileM) + "x" +
-                        std::to_string(M.TileN) + "x" +
-                        std::to_string(M.TileK) + " is above " +
-                        std::to_string(tile::Small) +
-                        " bits, the largest one-cluster tile for 4 warps, "
-                        "and ") +
-             "two waves per SIMD fit its registers (LLVM's order ~" +
+    // Attention takes it only where chained-dot's orders do not fit two
+    // waves per SIMD and LLVM's does not either.
+    if (OneWave && !Forced && M.chainedDots() && Before <= Budget)
+      Fail = "two waves per SIMD fit its registers (LLVM's order ~" +
              std::to_string(Before) + " of " + std::to_string(Budget) +
-             "): single-wave is for loops with one wave per SIMD";
+             "): single-wave is for attention with one wave per SIMD";
     ModeChoice C;
     C.Work = M;
     C.Sync = std::make_unique<SyncDetacher>();
