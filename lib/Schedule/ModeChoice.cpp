@@ -163,12 +163,10 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
                  "this kernel has " + std::to_string(M.Waves);
     }
     std::string Fail;
-    // Single-wave is for loops where two waves per SIMD do not fit: by
-    // LLVM's own order (the estimate before scheduling) past the two-wave
-    // budget. Its own order is held to the one-wave budget.
+    // Single-wave's own order is held to the one-wave budget. Attention
+    // takes it only where chained-dot's orders (tried first) and LLVM's
+    // (the estimate before scheduling) are past the two-wave budget.
     const bool OneWave = Md == Mode::SingleWave && !Req.Custom;
-    // Attention takes it only where chained-dot's orders do not fit two
-    // waves per SIMD and LLVM's does not either.
     if (OneWave && !Forced && M.chainedDots() && Before <= Budget)
       Fail = "two waves per SIMD fit its registers (LLVM's order ~" +
              std::to_string(Before) + " of " + std::to_string(Budget) +
@@ -177,6 +175,7 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
     C.Work = M;
     C.Sync = std::make_unique<SyncDetacher>();
     if (!Fail.empty()) {
+      // the attention gate above said no
     } else if (!Layout) {
       Fail = W.Reason;
     } else if (Layout->AsymmetricSync &&
