@@ -8,9 +8,15 @@
 // after that MFMA's (attention: Q K^T, then P V with P = softmax(Q K^T)). All
 // chains of a group have the same length (slicing along K groups K steps).
 // The VALU between two levels is the InterDot work of the producing group.
+// Where two levels use different MFMA layouts, the results cross LDS on the
+// way (Triton's convert_layout of P, or of the row statistics): written,
+// then read back in the same iteration by other lanes and waves. Such a
+// read of the bytes a write of dot results stored earlier in the iteration
+// is an exchange, and the levels see through it.
 //
 //===----------------------------------------------------------------------===//
 #include "ModelBuilder.h"
+#include "pingpong/Analysis/LDSObjects.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -30,9 +36,17 @@ Register accInput(const MachineInstr &MI) {
   return MO.isReg() ? MO.getReg() : Register();
 }
 
+/// The data registers an LDS write stores (operand 0 is the address).
+SmallVector<Register, 4> writeData(const ModelBuilder &B, unsigned Pos) {
+  SmallVector<Register, 4> Uses = B.regUses(*B.M.Insts[Pos].MI);
+  if (!Uses.empty())
+    Uses.erase(Uses.begin());
+  return Uses;
+}
+
 /// The MFMAs whose results reach Reg (used at Pos) through instructions of
-/// the same iteration that are not memory operations: the producers of a
-/// chained dot's operand.
+/// the same iteration that are not memory operations, or through an LDS
+/// exchange: the producers of a chained dot's operand.
 void producerDots(const ModelBuilder &B, Register Reg, unsigned Pos,
                   DenseSet<unsigned> &Seen, SmallVectorImpl<unsigned> &Out) {
   SmallVector<std::pair<Register, unsigned>, 16> Work{{Reg, Pos}};
@@ -47,6 +61,15 @@ void producerDots(const ModelBuilder &B, Register Reg, unsigned Pos,
       const InstInfo &DI = B.M.Insts[D];
       if (DI.Kind == InstKind::MFMA) {
         Out.push_back(D);
+        continue;
+      }
+      if (DI.Kind == InstKind::LDSRead) {
+        auto X = B.ExchangeWritesOf.find(D);
+        if (X != B.ExchangeWritesOf.end())
+          for (unsigned W : X->second)
+            if (Seen.insert(W).second)
+              for (Register U : writeData(B, W))
+                Work.push_back({U, W});
         continue;
       }
       if (DI.Kind != InstKind::Other && DI.Kind != InstKind::LDSOther &&
@@ -97,10 +120,75 @@ void carriedProducerDots(const ModelBuilder &B, Register Reg, unsigned Pos,
   }
 }
 
+/// Whether a read may take bytes a write stored: the same buffer, or lane
+/// bounds of one arena that meet (Triton's shared memory is one arena; its
+/// allocator places P's buffer and the row statistics' scratch by offset).
+/// Bounds that cannot be computed are no evidence of an exchange.
+bool mayReadWhatWasWritten(const sync::LDSRegion &W, const sync::LDSRegion &R) {
+  sync::Overlap O = sync::overlap(W, R).O;
+  if (O == sync::Overlap::Disjoint)
+    return false;
+  return O != sync::Overlap::Unknown || (W.Extent && R.Extent);
+}
+
+/// LDS exchanges: each LDS read of the bytes an earlier write of this
+/// iteration stored, where that write's data derives from MFMA results of
+/// this iteration (directly or through another exchange); a write of global
+/// data (a tile for a later iteration) is never an exchange.
+void findLDSExchanges(ModelBuilder &B) {
+  const LoopModel &M = B.M;
+  SmallVector<std::pair<unsigned, sync::LDSRegion>, 32> Writes;
+  for (unsigned I = 0; I < M.Insts.size(); ++I) {
+    const InstInfo &II = M.Insts[I];
+    if (II.Kind == InstKind::LDSWrite) {
+      DenseSet<unsigned> Seen;
+      SmallVector<unsigned, 4> Dots;
+      for (Register U : writeData(B, I))
+        producerDots(B, U, I, Seen, Dots);
+      if (!Dots.empty())
+        Writes.push_back({I, ldsRegionOf(*II.MI)});
+      continue;
+    }
+    if (II.Kind != InstKind::LDSRead || Writes.empty())
+      continue;
+    sync::LDSRegion R = ldsRegionOf(*II.MI);
+    SmallVector<unsigned, 4> From;
+    for (const auto &[W, WR] : Writes)
+      if (mayReadWhatWasWritten(WR, R))
+        From.push_back(W);
+    if (!From.empty())
+      B.ExchangeWritesOf[I] = std::move(From);
+  }
+}
+
+/// Roles of the exchanges once the levels are known: both halves take the
+/// level of the dots whose results they carry.
+void markExchanges(ModelBuilder &B, const DenseMap<unsigned, unsigned> &LevelOf) {
+  LoopModel &M = B.M;
+  for (const auto &[Rd, Ws] : B.ExchangeWritesOf) {
+    unsigned ReadGroup = 0;
+    for (unsigned W : Ws) {
+      DenseSet<unsigned> Seen;
+      SmallVector<unsigned, 4> Dots;
+      for (Register U : writeData(B, W))
+        producerDots(B, U, W, Seen, Dots);
+      unsigned G = 0;
+      for (unsigned D : Dots)
+        G = std::max(G, LevelOf.lookup(D));
+      M.Insts[W].R = Role::ExchangeWrite;
+      M.Insts[W].Group = G;
+      ReadGroup = std::max(ReadGroup, G);
+    }
+    M.Insts[Rd].R = Role::ExchangeRead;
+    M.Insts[Rd].Group = ReadGroup;
+  }
+}
+
 } // namespace
 
 bool buildDotGroups(ModelBuilder &B) {
   LoopModel &M = B.M;
+  findLDSExchanges(B);
   // Chains: K step per MFMA, in program order (SSA: a chain's predecessor
   // comes first).
   DenseMap<Register, unsigned> StepOfReg;
@@ -270,6 +358,7 @@ bool buildDotGroups(ModelBuilder &B) {
     const DotGroup &DG = M.Groups[II.Group];
     II.DotOrder += DG.FirstDotOrder + II.KStep * DG.NumAccumulators;
   }
+  markExchanges(B, LevelOf);
   M.Shape = M.Groups[0].Shape;
   M.ChainLen = M.Groups[0].ChainLen;
   M.NumAccumulators = M.Groups[0].NumAccumulators;

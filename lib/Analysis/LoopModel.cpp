@@ -32,6 +32,8 @@ const char *roleName(Role R) {
   case Role::InterDot: return "inter-dot";
   case Role::SideLoad: return "side-load";
   case Role::AccPrep: return "acc-prep";
+  case Role::ExchangeWrite: return "exchange-write";
+  case Role::ExchangeRead: return "exchange-read";
   }
   return "?";
 }
@@ -94,7 +96,8 @@ void printSource(raw_ostream &OS, const OperandSource &S) {
     Sep = " + ";
   }
   if (S.FromGroup >= 0) {
-    OS << Sep << "dot group " << S.FromGroup;
+    OS << Sep << "dot group " << S.FromGroup
+       << (S.Exchanged ? " (through LDS)" : "");
     Sep = " + ";
   }
   if (S.LoopInvariant)
@@ -128,6 +131,9 @@ void LoopModel::print(raw_ostream &OS) const {
     OS << ", inter-dot " << NumInterDot;
   if (NumCrossbar)
     OS << ", lds-crossbar " << NumCrossbar;
+  if (NumExchangeWrites)
+    OS << ", exchange " << NumExchangeWrites << " lds-write/"
+       << NumExchangeReads << " lds-read";
   OS << "\n";
   for (unsigned G = 0; G < Groups.size(); ++G) {
     const DotGroup &DG = Groups[G];
@@ -179,7 +185,8 @@ void LoopModel::print(raw_ostream &OS) const {
         (II.R == Role::Dot || II.R == Role::LocalRead ||
          II.R == Role::OperandPrep || II.R == Role::InterDot ||
          II.R == Role::DirectLoad || II.R == Role::SideLoad ||
-         II.R == Role::AccPrep))
+         II.R == Role::AccPrep || II.R == Role::ExchangeWrite ||
+         II.R == Role::ExchangeRead))
       OS << " g" << II.Group;
     if (II.R == Role::Dot || II.R == Role::LocalRead ||
         II.R == Role::OperandPrep)

@@ -4,7 +4,8 @@
 // in steps, one file per concern:
 //   Region.cpp          the region and instruction kinds, early refusals, sync
 //   DotGroups.cpp       MFMA chains (K step, accumulator), dot groups, chained
-//                       dots and the VALU between them
+//                       dots, the VALU between them and the LDS round trips
+//                       (exchanges) on the way
 //   OperandSources.cpp  where each dot operand comes from: LDS reads and the
 //                       writes / global loads that fill them, LDS DMA, direct
 //                       global loads, loop-invariant registers, scales
@@ -50,6 +51,9 @@ struct ModelBuilder {
   llvm::DenseMap<llvm::Register, llvm::Register> PhiFromBody;
   /// Region position of each instruction.
   llvm::DenseMap<const llvm::MachineInstr *, unsigned> PosOf;
+  /// LDS exchange (DotGroups): a read of values a dot group's results were
+  /// written as earlier in the same iteration -> those writes.
+  llvm::DenseMap<unsigned, llvm::SmallVector<unsigned, 4>> ExchangeWritesOf;
   /// Global load -> the LDS write it feeds (OperandSources).
   llvm::DenseMap<unsigned, unsigned> WriteOfLoad;
   /// LDS write or DMA -> the dot group whose reads it was paired with

@@ -133,7 +133,8 @@ void OperandTracer::traceCarried(Register Reg, Operand Op, unsigned K,
       continue;
     }
     if (DI.Kind == InstKind::LDSRead) {
-      localRead(DI, Op, K, Order, 1);
+      if (DI.R != Role::ExchangeRead)
+        localRead(DI, Op, K, Order, 1);
       continue;
     }
     if (DI.Kind == InstKind::Other && ModelBuilder::isCopyLike(*DI.MI))
@@ -162,6 +163,13 @@ bool OperandTracer::trace(Register Reg, unsigned UsePos, Operand Op,
     }
     switch (DI.Kind) {
     case InstKind::LDSRead:
+      if (DI.R == Role::ExchangeRead) {
+        // Another group's results, through LDS (DotGroups.cpp).
+        OperandSource &S = M.Groups[Group].source(Op);
+        S.FromGroup = std::max(S.FromGroup, int(DI.Group));
+        S.Exchanged = true;
+        continue;
+      }
       // Carried: read in the previous iteration, a register prefetch.
       localRead(DI, Op, K, Order, Carried ? 1 : 0);
       continue;
@@ -321,7 +329,8 @@ bool traceOperandSources(ModelBuilder &B) {
 bool traceLDSWrites(ModelBuilder &B) {
   LoopModel &M = B.M;
   for (unsigned I = 0; I < M.Insts.size(); ++I) {
-    if (M.Insts[I].Kind != InstKind::LDSWrite)
+    if (M.Insts[I].Kind != InstKind::LDSWrite ||
+        M.Insts[I].R == Role::ExchangeWrite)
       continue;
     M.Insts[I].R = Role::LocalWrite;
     SmallVector<Register, 4> Uses = B.regUses(*M.Insts[I].MI);
@@ -392,7 +401,8 @@ bool checkLeftovers(ModelBuilder &B) {
   LoopModel &M = B.M;
   for (unsigned I = 0; I < M.Insts.size(); ++I) {
     const InstInfo &II = M.Insts[I];
-    if (II.Kind == InstKind::LDSRead && II.R != Role::LocalRead)
+    if (II.Kind == InstKind::LDSRead && II.R != Role::LocalRead &&
+        II.R != Role::ExchangeRead)
       return B.reject("LDS read that does not feed the dot: extra memory "
                       "traffic",
                       II.MI);
@@ -413,6 +423,8 @@ bool checkLeftovers(ModelBuilder &B) {
   M.NumDirectLoads = M.count(Role::DirectLoad);
   M.NumSideLoads = M.count(Role::SideLoad);
   M.NumInterDot = M.count(Role::InterDot);
+  M.NumExchangeWrites = M.count(Role::ExchangeWrite);
+  M.NumExchangeReads = M.count(Role::ExchangeRead);
   M.NumCrossbar = 0;
   for (const InstInfo &II : M.Insts)
     M.NumCrossbar += II.Kind == InstKind::LDSOther && II.R != Role::InterDot;

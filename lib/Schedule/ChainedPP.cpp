@@ -16,8 +16,59 @@
 //
 //===----------------------------------------------------------------------===//
 #include "pingpong/Schedule/ClusterPlan.h"
+#include "pingpong/Analysis/LDSObjects.h"
+#include "pingpong/Sync/SyncRules.h"
+
+#include "llvm/CodeGen/MachineInstr.h"
 
 namespace pingpong {
+
+/// The LDS exchanges of an iteration (DotGroups: dot results written to LDS
+/// and read back by other waves) as dependent steps: in program order, a new
+/// step where the exchanges switch between writing and reading bytes the
+/// step before touched (Triton's allocator may put the row statistics'
+/// scratch inside P's buffer: write alpha, read alpha, write P over it, read
+/// P are four). Wrap is set when the last step touches the first step's
+/// bytes: the next iteration's first step then waits for this one's last.
+struct ExchangeSteps {
+  unsigned Steps = 0;
+  bool Wrap = false;
+};
+static ExchangeSteps exchangeSteps(const LoopModel &M) {
+  ExchangeSteps X;
+  std::vector<sync::LDSRegion> First, Cur, Prev;
+  bool CurWrites = false;
+  auto Touches = [](const std::vector<sync::LDSRegion> &Step,
+                    const sync::LDSRegion &R) {
+    return llvm::any_of(Step, [&](const sync::LDSRegion &S) {
+      return sync::overlap(S, R).O != sync::Overlap::Disjoint;
+    });
+  };
+  for (const InstInfo &II : M.Insts) {
+    if (II.R != Role::ExchangeWrite && II.R != Role::ExchangeRead)
+      continue;
+    bool Writes = II.R == Role::ExchangeWrite;
+    sync::LDSRegion R = ldsRegionOf(*II.MI);
+    if (!X.Steps || (Writes != CurWrites && Touches(Cur, R))) {
+      if (X.Steps == 1)
+        First = Cur;
+      Prev = std::move(Cur);
+      Cur.clear();
+      CurWrites = Writes;
+      ++X.Steps;
+    }
+    Cur.push_back(R);
+  }
+  if (X.Steps == 1)
+    First = Cur;
+  if (X.Steps > 1 && !CurWrites)
+    X.Wrap = llvm::any_of(Cur, [&](const sync::LDSRegion &R) {
+      return llvm::any_of(First, [&](const sync::LDSRegion &S) {
+        return sync::overlap(S, R).O != sync::Overlap::Disjoint;
+      });
+    });
+  return X;
+}
 
 // 4 waves: the two waves of a SIMD come from two workgroups, so no barrier
 // can pair them: the one-cluster gate paces them (OnePP.cpp), and in the
@@ -134,6 +185,33 @@ std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
   }
   if (M.Groups[1].FedBy != 0) {
     Why.Reason = Name + " needs the second dot group fed by the first";
+    return std::nullopt;
+  }
+  // P (or alpha) through LDS between the dots: each step of the round trip
+  // must be two barrier intervals from the next under the asymmetric skew
+  // (the other wave group one cluster behind), and the dots' clusters must
+  // alternate with memory clusters around them; the 8-wave layouts have
+  // four or five intervals and two dots.
+  if (M.NumExchangeWrites && M.Waves == 8) {
+    ExchangeSteps X = exchangeSteps(M);
+    unsigned Intervals = 2 * X.Steps - (X.Wrap ? 0 : 1);
+    Why.Reason = "the second dot group's inputs cross LDS in " +
+                 std::to_string(X.Steps) + " dependent step" +
+                 (X.Steps == 1 ? "" : "s") + " per iteration (" +
+                 std::to_string(M.NumExchangeWrites) + " LDS writes and " +
+                 std::to_string(M.NumExchangeReads) +
+                 " reads of the first group's results" +
+                 (X.Steps > 2 ? "; the row statistics' scratch overlaps P's "
+                                "buffer" : "") +
+                 "): under the asymmetric skew each step is two barrier "
+                 "intervals from the next, " + std::to_string(Intervals) +
+                 " intervals with nothing but the exchange between the two "
+                 "dots; no chained layout places LDS exchanges yet";
+    for (const InstInfo &II : M.Insts)
+      if (II.R == Role::ExchangeWrite) {
+        Why.At = II.MI;
+        break;
+      }
     return std::nullopt;
   }
   if (M.Groups[1].FedLate) {

@@ -51,6 +51,12 @@ enum class Role : unsigned char {
   AccPrep,     // chained dots: VALU on a dot group's incoming accumulators
                // that no dot of this iteration feeds (attention's rescale of
                // O by alpha when P V runs one iteration late)
+  ExchangeWrite, // chained dots: LDS write of values derived from dot group
+                 // Group's results, read back in the same iteration by
+                 // other lanes and waves (a layout conversion: Triton's P
+                 // between two MFMA layouts, convert_layout through LDS)
+  ExchangeRead,  // the LDS read of such values, feeding the next group's
+                 // operand or accumulator (Group: the producing group)
 };
 const char *roleName(Role R);
 
@@ -103,6 +109,8 @@ struct OperandSource {
   bool LoopInvariant = false;
   /// Chained dot: the group whose results feed it (through InterDot VALU).
   int FromGroup = -1;
+  /// Those results cross LDS on the way (ExchangeWrite/ExchangeRead).
+  bool Exchanged = false;
   /// The LDS writes or DMA run this many iterations before its reads
   /// (Triton's rotating buffers: stages - 1); 0: not derived.
   unsigned StagesAhead = 0;
@@ -152,6 +160,8 @@ struct LoopModel {
   unsigned NumLocalReads = 0, NumLocalWrites = 0, NumGlobalLoads = 0,
            NumSync = 0, NumPrep = 0, NumAsyncCopies = 0, NumDirectLoads = 0,
            NumInterDot = 0, NumSideLoads = 0;
+  /// LDS round trips of a dot group's results inside the iteration.
+  unsigned NumExchangeWrites = 0, NumExchangeReads = 0;
   /// LDS crossbar ops (ds_bpermute, ds_swizzle ...) outside InterDot work.
   unsigned NumCrossbar = 0;
   /// LDS writes, their global loads and LDS DMA whose operand (or, with
