@@ -1,12 +1,16 @@
 //===- DepGraph.cpp - dependences inside the loop body --------------------===//
 #include "pingpong/Analysis/DepGraph.h"
+#include "pingpong/Analysis/LDSObjects.h"
 #include "pingpong/Analysis/LoopModel.h"
+#include "pingpong/Sync/SyncRules.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/CodeGen/MachineBasicBlock.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/ScheduleDAGInstrs.h"
 #include "llvm/Support/ErrorHandling.h"
+
+#include <optional>
 
 using namespace llvm;
 namespace pingpong {
@@ -32,6 +36,12 @@ bool barrierAndGlobalLoad(const InstInfo &A, const InstInfo &B) {
   };
   return (IsBarrier(A) && B.Kind == InstKind::VMEMLoad) ||
          (IsBarrier(B) && A.Kind == InstKind::VMEMLoad);
+}
+/// ds_read / ds_write: their memory operand names the LDS bytes. Not LDS
+/// DMA, whose lanes write past the address its operand names (the checker
+/// computes those from M0 instead).
+bool isLDSAccess(const InstInfo &I) {
+  return I.Kind == InstKind::LDSRead || I.Kind == InstKind::LDSWrite;
 }
 } // namespace
 
@@ -65,6 +75,22 @@ DepGraph buildDepGraph(const LoopModel &Model, const MachineLoopInfo &MLI,
                        Twine(InBlock) + " instructions, its model " +
                        Twine(Model.Insts.size()) +
                        " (an instruction left in the block; a plugin bug)");
+  // LLVM's alias analysis cannot tell the buffers of one LDS arena apart
+  // (Triton's shared memory, HIP kernels without alias scopes); the sync
+  // library's identity can (Analysis/LDSObjects: objects, ranges, lane
+  // bounds), and the checker orders waves by the same rule. Memory-order
+  // edges between LDS accesses it proves disjoint are dropped.
+  std::vector<std::optional<sync::LDSRegion>> Region(Model.Insts.size());
+  auto RegionOf = [&](unsigned I) -> const sync::LDSRegion & {
+    if (!Region[I])
+      Region[I] = ldsRegionOf(*Model.Insts[I].MI);
+    return *Region[I];
+  };
+  auto Disjoint = [&](unsigned A, unsigned B) {
+    return isLDSAccess(Model.Insts[A]) && isLDSAccess(Model.Insts[B]) &&
+           sync::overlap(RegionOf(A), RegionOf(B)).O ==
+               sync::Overlap::Disjoint;
+  };
   DAG.startBlock(&MBB);
   DAG.enterRegion(&MBB, MBB.getFirstNonPHI(), End, Model.Insts.size());
   DAG.buildSchedGraph(AA);
@@ -80,8 +106,9 @@ DepGraph buildDepGraph(const LoopModel &Model, const MachineLoopInfo &MLI,
       if (From == Index.end() || From->second == To->second)
         continue;
       if (D.getKind() == SDep::Order &&
-          barrierAndGlobalLoad(Model.Insts[From->second],
-                               Model.Insts[To->second]))
+          (barrierAndGlobalLoad(Model.Insts[From->second],
+                                Model.Insts[To->second]) ||
+           Disjoint(From->second, To->second)))
         continue;
       G.Preds[To->second].push_back(From->second);
       G.Succs[From->second].push_back(To->second);

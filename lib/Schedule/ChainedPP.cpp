@@ -24,49 +24,48 @@
 namespace pingpong {
 
 /// The LDS exchanges of an iteration (DotGroups: dot results written to LDS
-/// and read back by other waves) as dependent steps: in program order, a new
-/// step where the exchanges switch between writing and reading bytes the
-/// step before touched (Triton's allocator may put the row statistics'
-/// scratch inside P's buffer: write alpha, read alpha, write P over it, read
-/// P are four). Wrap is set when the last step touches the first step's
-/// bytes: the next iteration's first step then waits for this one's last.
+/// and read back by other waves) as a chain of dependent steps: each
+/// exchange access is one step past every earlier one it conflicts with (a
+/// read and a write of bytes that may meet; the stores of one conversion
+/// write their lanes' own bytes, in one step). Triton's allocator may put the row
+/// statistics' scratch inside P's buffer: write alpha, read alpha, write P
+/// over it, read P are four steps. Intervals: what the steps need under the
+/// asymmetric skew, two barrier intervals per dependence, the wrap to the
+/// next iteration's first conflicting access included.
 struct ExchangeSteps {
   unsigned Steps = 0;
-  bool Wrap = false;
+  unsigned Intervals = 0;
 };
 static ExchangeSteps exchangeSteps(const LoopModel &M) {
-  ExchangeSteps X;
-  std::vector<sync::LDSRegion> First, Cur, Prev;
-  bool CurWrites = false;
-  auto Touches = [](const std::vector<sync::LDSRegion> &Step,
-                    const sync::LDSRegion &R) {
-    return llvm::any_of(Step, [&](const sync::LDSRegion &S) {
-      return sync::overlap(S, R).O != sync::Overlap::Disjoint;
-    });
+  struct Access {
+    sync::LDSRegion R;
+    bool Write;
+    unsigned Step;
   };
+  std::vector<Access> Xs;
+  auto Conflict = [](const Access &A, const Access &B) {
+    return A.Write != B.Write &&
+           sync::overlap(A.R, B.R).O != sync::Overlap::Disjoint;
+  };
+  ExchangeSteps X;
   for (const InstInfo &II : M.Insts) {
     if (II.R != Role::ExchangeWrite && II.R != Role::ExchangeRead)
       continue;
-    bool Writes = II.R == Role::ExchangeWrite;
-    sync::LDSRegion R = ldsRegionOf(*II.MI);
-    if (!X.Steps || (Writes != CurWrites && Touches(Cur, R))) {
-      if (X.Steps == 1)
-        First = Cur;
-      Prev = std::move(Cur);
-      Cur.clear();
-      CurWrites = Writes;
-      ++X.Steps;
-    }
-    Cur.push_back(R);
+    Access A{ldsRegionOf(*II.MI), II.R == Role::ExchangeWrite, 1};
+    for (const Access &E : Xs)
+      if (Conflict(E, A))
+        A.Step = std::max(A.Step, E.Step + 1);
+    X.Steps = std::max(X.Steps, A.Step);
+    Xs.push_back(std::move(A));
   }
-  if (X.Steps == 1)
-    First = Cur;
-  if (X.Steps > 1 && !CurWrites)
-    X.Wrap = llvm::any_of(Cur, [&](const sync::LDSRegion &R) {
-      return llvm::any_of(First, [&](const sync::LDSRegion &S) {
-        return sync::overlap(S, R).O != sync::Overlap::Disjoint;
-      });
-    });
+  if (!X.Steps)
+    return X;
+  X.Intervals = 2 * (X.Steps - 1) + 1;
+  // B of the next iteration after A of this one: 2 * (steps between) + 2.
+  for (const Access &A : Xs)
+    for (const Access &B : Xs)
+      if (A.Step >= B.Step && Conflict(A, B))
+        X.Intervals = std::max(X.Intervals, 2 * (A.Step - B.Step + 1));
   return X;
 }
 
@@ -194,7 +193,7 @@ std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
   // four or five intervals and two dots.
   if (M.NumExchangeWrites && M.Waves == 8) {
     ExchangeSteps X = exchangeSteps(M);
-    unsigned Intervals = 2 * X.Steps - (X.Wrap ? 0 : 1);
+    unsigned Intervals = X.Intervals;
     Why.Reason = "the second dot group's inputs cross LDS in " +
                  std::to_string(X.Steps) + " dependent step" +
                  (X.Steps == 1 ? "" : "s") + " per iteration (" +

@@ -162,7 +162,8 @@ constexpr Role SelectableRoles[] = {Role::LocalRead,   Role::LocalWrite,
                                     Role::GlobalLoad,  Role::SideLoad,
                                     Role::Dot,         Role::OperandPrep,
                                     Role::InterDot,    Role::AsyncCopy,
-                                    Role::DirectLoad,  Role::AccPrep};
+                                    Role::DirectLoad,  Role::AccPrep,
+                                    Role::ExchangeWrite, Role::ExchangeRead};
 
 std::optional<Role> roleByName(StringRef N) {
   for (Role R : SelectableRoles)

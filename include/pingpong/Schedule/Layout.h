@@ -29,7 +29,9 @@
 // `mem|mem+|dot NAME: SELECTOR, ...`; `mem+` continues the cluster before it
 // (only a scheduling fence between them). A selector is a role (`local-read`,
 // `local-write`, `global-load`, `side-load`, `dot`, `operand-prep`,
-// `inter-dot`, `async-copy`, `direct-load`; a side-load is a global load VALU
+// `inter-dot`, `async-copy`, `direct-load`, `acc-prep`, `exchange-write`,
+// `exchange-read`; the exchanges are a dot group's results through LDS and
+// back in the same iteration (LoopModel.h); a side-load is a global load VALU
 // combines with an operand read from LDS, e.g. a scale vector; an async-copy
 // is an LDS DMA; a direct-load an operand loaded straight into registers),
 // optionally `.a`/`.b` for the operand,
