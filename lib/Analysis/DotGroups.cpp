@@ -165,19 +165,22 @@ void findLDSExchanges(ModelBuilder &B) {
 /// level of the dots whose results they carry.
 void markExchanges(ModelBuilder &B, const DenseMap<unsigned, unsigned> &LevelOf) {
   LoopModel &M = B.M;
+  DenseMap<unsigned, unsigned> GroupOfWrite; // a write feeds several reads
   for (const auto &[Rd, Ws] : B.ExchangeWritesOf) {
     unsigned ReadGroup = 0;
     for (unsigned W : Ws) {
-      DenseSet<unsigned> Seen;
-      SmallVector<unsigned, 4> Dots;
-      for (Register U : writeData(B, W))
-        producerDots(B, U, W, Seen, Dots);
-      unsigned G = 0;
-      for (unsigned D : Dots)
-        G = std::max(G, LevelOf.lookup(D));
-      M.Insts[W].R = Role::ExchangeWrite;
-      M.Insts[W].Group = G;
-      ReadGroup = std::max(ReadGroup, G);
+      auto [It, New] = GroupOfWrite.try_emplace(W, 0);
+      if (New) {
+        DenseSet<unsigned> Seen;
+        SmallVector<unsigned, 4> Dots;
+        for (Register U : writeData(B, W))
+          producerDots(B, U, W, Seen, Dots);
+        for (unsigned D : Dots)
+          It->second = std::max(It->second, LevelOf.lookup(D));
+        M.Insts[W].R = Role::ExchangeWrite;
+        M.Insts[W].Group = It->second;
+      }
+      ReadGroup = std::max(ReadGroup, It->second);
     }
     M.Insts[Rd].R = Role::ExchangeRead;
     M.Insts[Rd].Group = ReadGroup;
