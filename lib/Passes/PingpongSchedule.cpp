@@ -533,6 +533,8 @@ void PingpongSchedule::applied(MachineLoop &L, const Directive &D,
                                            std::to_string(M.TileN) + "x" +
                                            std::to_string(M.TileK))
         << " (" << ore::NV("TileBits", M.TileBits) << " bits)";
+    if (!C.Plan.Layout.Note.empty())
+      R << "; " << ore::NV("Variant", C.Plan.Layout.Note);
     R << "; clusters: "
       << ore::NV("Clusters", C.Plan.describe(C.Work))
       << (M.OldSchedule.empty()

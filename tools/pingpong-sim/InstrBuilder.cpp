@@ -335,12 +335,8 @@ void InstrBuilder::addCycles(const MCInst &MI, Inst &In, std::vector<std::string
     In.MfmaCoexec = Hit->Coexec;
     if (Hit->F8F6F4) {
       // The A / B formats (cbsz / blgp: fp8, bf8, fp6, bf6, fp4) select the
-      // opcode variant, named by the register widths they need:
-      // ..._F8F6F4_<A>_<B>_... with f8 (fp8, bf8), f6, f4.
-      StringRef Fmt = StringRef(In.OpName);
-      size_t P = Fmt.find("F8F6F4_");
-      Fmt = P == StringRef::npos ? StringRef() : Fmt.substr(P + 7);
-      if (Fmt.starts_with("f8_") || Fmt.substr(3).starts_with("f8_") || Fmt.substr(3) == "f8")
+      // opcode variant, named by the register widths they need.
+      if (pingpong::target::f8f6f4HasF8Operand(In.OpName))
         TableCycles *= 2;
     }
   }

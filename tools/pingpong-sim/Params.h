@@ -12,6 +12,7 @@
 #ifndef PINGPONG_SIM_PARAMS_H
 #define PINGPONG_SIM_PARAMS_H
 
+#include "pingpong/Target/MFMACycles.h"
 #include "pingpong/Target/TargetFacts.h"
 
 #include <string>
@@ -66,7 +67,7 @@ inline const TargetParams &paramsFor(const std::string &Cpu) {
       /*ValuDepLatency*/ 8, /*SaluDepLatency*/ 4, /*MfmaDepExtra*/ 2, /*MfmaCoexecDelay*/ 4,
       /*LdsLatency*/ 64, /*LdsRead*/ 64.0, /*LdsWrite*/ 64.0,
       /*VmemLatency*/ 650, /*L2HitLatency*/ 500, /*HbmTBps*/ 5.3, /*Cus*/ 304,
-      /*ClockGHz*/ 2.1, /*HbmSustained*/ 0.65, /*L2BytesPerClkCu*/ 2048.0 / 38,
+      /*ClockGHz*/ 2.1, /*HbmSustained*/ 0.65, /*L2BytesPerClkCu*/ pingpong::target::l2BytesPerClkPerCU(pingpong::target::Gfx942),
       /*SmemLatencyPasses*/ 5, /*BarrierReleaseDelay*/ 0};
   static const TargetParams Gfx950 = {
       pingpong::target::Gfx950.CPU, pingpong::target::Gfx950.SIMDsPerCU, 4,
@@ -74,63 +75,15 @@ inline const TargetParams &paramsFor(const std::string &Cpu) {
       8, 4, 2, 4,
       64, 128.0, 64.0,
       650, 500, 8.0, 256,
-      2.4, 0.65, 2048.0 / 32,
+      2.4, 0.65, pingpong::target::l2BytesPerClkPerCU(pingpong::target::Gfx950),
       5, 0};
   return isGfx950(Cpu) ? Gfx950 : Gfx942;
 }
 
-// --- MFMA cycle table (cdna_model §1.2). "Cycles" = clocks the SIMD's matrix
-// pipe (XDL) is busy = back-to-back issue interval of independent MFMAs.
-// Matched in order against the lower-case mnemonic (substring match, first hit
-// wins). Used to cross-check LLVM's scheduling model (MCSchedModel HWXDL
-// ReleaseAtCycles x 4 clocks/pass) and where the model does not resolve
-// (variant classes that need the operands, e.g. f8f6f4 cbsz/blgp).
-struct MfmaRule {
-  const char *Pattern;  // substring of the mnemonic
-  int Cycles942;        // 0: not on gfx942
-  int Cycles950;
-  bool Coexec;          // independent VALU may co-issue while it runs
-  bool F8F6F4;          // cycles depend on cbsz/blgp: x2 if A or B is FP8/BF8
-  const char *Source;
-};
-
-inline const MfmaRule *mfmaRules(int &N) {
-  static const MfmaRule Rules[] = {
-      // gfx950 scaled / f8f6f4: 16 cycles if both FP4/FP6, 32 if either FP8 (16x16x128);
-      // 32 / 64 for 32x32x64 [A] CDNA4 ISA Table 28; LLVM WriteMFMAScale_16X16X128_F8F6F4.
-      {"16x16x128_f8f6f4", 0, 16, true, true, "CDNA4 ISA Table 28; SISchedule.td F8F6F4"},
-      {"32x32x64_f8f6f4", 0, 32, true, true, "CDNA4 ISA Table 28; SISchedule.td F8F6F4"},
-      // 16-bit [A] matrix_calculator.py (CDNA3), CDNA4 ISA Table 28, SIDPGFX950FullSpeedModel
-      {"16x16x32_f16", 0, 16, true, false, "CDNA4 ISA Table 28"},
-      {"16x16x32_bf16", 0, 16, true, false, "CDNA4 ISA Table 28"},
-      {"32x32x16_f16", 0, 32, true, false, "CDNA4 ISA Table 28"},
-      {"32x32x16_bf16", 0, 32, true, false, "CDNA4 ISA Table 28"},
-      {"16x16x16_f16", 16, 16, true, false, "matrix_calculator.py; CDNA4 ISA Table 28"},
-      {"16x16x16_bf16", 16, 16, true, false, "matrix_calculator.py; CDNA4 ISA Table 28"},
-      {"16x16x16bf16_1k", 16, 16, true, false, "matrix_calculator.py"},
-      {"32x32x8_f16", 32, 32, true, false, "matrix_calculator.py; CDNA4 ISA Table 28"},
-      {"32x32x8_bf16", 32, 32, true, false, "matrix_calculator.py; CDNA4 ISA Table 28"},
-      {"32x32x8bf16_1k", 32, 32, true, false, "matrix_calculator.py"},
-      // 8-bit float [A] matrix_calculator.py; CDNA4 ISA
-      {"16x16x32_fp8", 16, 16, true, false, "matrix_calculator.py; CDNA4 ISA"},
-      {"16x16x32_bf8", 16, 16, true, false, "matrix_calculator.py; CDNA4 ISA"},
-      {"32x32x16_fp8", 32, 32, true, false, "matrix_calculator.py; CDNA4 ISA"},
-      {"32x32x16_bf8", 32, 32, true, false, "matrix_calculator.py; CDNA4 ISA"},
-      // int8 [A]
-      {"16x16x64_i8", 0, 16, true, false, "CDNA4 ISA"},
-      {"32x32x32_i8", 0, 32, true, false, "CDNA4 ISA"},
-      {"16x16x32_i8", 16, 16, true, false, "matrix_calculator.py; CDNA4 ISA"},
-      {"32x32x16_i8", 32, 32, true, false, "matrix_calculator.py; CDNA4 ISA"},
-      // fp32 / fp64: no VALU co-execution [A] matrix_calculator.py coexec=False
-      {"16x16x4_f32", 32, 32, false, false, "matrix_calculator.py; CDNA4 ISA"},
-      {"32x32x2_f32", 64, 64, false, false, "matrix_calculator.py; CDNA4 ISA"},
-      {"16x16x4_f64", 32, 64, false, false, "CDNA4 ISA; SISchedule.td Write16PassDGEMM"},
-      // sparse [A] matrix_calculator.py; co-exec delay 8
-      {"smfmac", 16, 16, true, false, "matrix_calculator.py"},
-  };
-  N = sizeof(Rules) / sizeof(Rules[0]);
-  return Rules;
-}
+// --- MFMA cycle table: include/pingpong/Target/MFMACycles.h (the plugin's
+// mode choice reads the same table).
+using pingpong::target::MfmaRule;
+using pingpong::target::mfmaRules;
 
 } // namespace ppsim
 

@@ -173,6 +173,9 @@ struct ClusterLayout {
   bool OperandWaits = false;
   /// Dots of the loop, for slice selectors.
   unsigned NumDots = 0;
+  /// Why a mode picked this variant of its layouts (the applied remark
+  /// says it); empty for a mode's only layout and for custom layouts.
+  std::string Note;
 
   /// Cluster for an instruction with a role, or -1 to let dependences decide.
   int desired(const InstInfo &I) const;
