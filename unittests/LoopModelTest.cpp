@@ -11,6 +11,7 @@
 #include "pingpong/ISA/Waitcnt.h"
 #include "pingpong/Schedule/ClusterPlan.h"
 #include "pingpong/Schedule/ModeChoice.h"
+#include "pingpong/Target/MFMACycles.h"
 #include "pingpong/Target/TargetFacts.h"
 
 #include "llvm/CodeGen/MIRParser/MIRParser.h"
@@ -62,6 +63,22 @@ TEST(TargetFacts, Table) {
   EXPECT_EQ(Waitcnt::MaxVm, 63u);
   EXPECT_EQ(Waitcnt::MaxLgkm, 15u);
   EXPECT_EQ(Waitcnt::MaxExp, 7u);
+}
+
+// The table the plugin's copy-bound rule and pingpong-sim read, by opcode
+// name (the plugin) as by mnemonic (the sim).
+TEST(TargetFacts, MFMACyclesAndL2Share) {
+  using namespace pingpong::target;
+  EXPECT_EQ(mfmaTableCycles("V_MFMA_SCALE_F32_16X16X128_F8F6F4_f4_f4_vgprcd_e64", true), 16u);
+  EXPECT_EQ(mfmaTableCycles("V_MFMA_SCALE_F32_16X16X128_F8F6F4_f8_f4_vgprcd_e64", true), 32u);
+  EXPECT_EQ(mfmaTableCycles("V_MFMA_SCALE_F32_16X16X128_F8F6F4_f4_f8_vgprcd_e64", true), 32u);
+  EXPECT_EQ(mfmaTableCycles("V_MFMA_SCALE_F32_16X16X128_F8F6F4_f4_f4_vgprcd_e64", false), 0u);
+  EXPECT_EQ(mfmaTableCycles("V_MFMA_F32_16X16X16_F16_e64", false), 16u);
+  EXPECT_EQ(mfmaTableCycles("v_mfma_f32_32x32x8_f16", false), 32u);
+  EXPECT_EQ(mfmaTableCycles("V_MFMA_F32_16X16X16BF16_1K_vgprcd_e64", false), 16u);
+  EXPECT_EQ(mfmaTableCycles("V_ADD_F32_e32", true), 0u);
+  EXPECT_DOUBLE_EQ(l2BytesPerClkPerCU(Gfx950), 64.0);
+  EXPECT_NEAR(l2BytesPerClkPerCU(Gfx942), 53.9, 0.05);
 }
 
 TEST(Directives, ModeSpellings) {
