@@ -23,16 +23,21 @@
 
 namespace pingpong {
 
-// Attention (two chained dots, register-staged loads): Q K^T with P V's
-// LDS reads and the global loads, then P V with the softmax, the LDS writes
-// last. attn_f16_128x64x128_w4_ns2_gfx942 (~300 registers in every order):
-// 3954 cycles per workgroup iteration (Triton 4005, llc-22 4346); the
-// softmax in a memory cluster of its own 3986, K's reads before Q K^T 4042,
-// the LDS writes inside P V 4616, an interleave clause in either dot worse.
+// Attention (two chained dots, register-staged loads): Q K^T with the
+// global loads, then P V with the softmax and P V's LDS reads, the LDS writes
+// last. V's reads in P V's cluster issue while the softmax leaves the LDS
+// idle, and their registers are not live across Q K^T and the softmax.
+// Model, cycles per workgroup iteration (docs/modes.md, single-wave):
+// corpus attn_f16_128x64x128_w4_ns2_gfx942 (16x16 MFMAs) 3830 (V's reads
+// with Q K^T: 3954; Triton 4005, llc-22 4346); the reference's 32x32 twin
+// 252 VGPRs, so two workgroups fit: 5263 for two (V's reads with Q K^T: 297
+// VGPRs, one workgroup, 7636; Triton 7526). Tried: the softmax in a memory
+// cluster of its own, K's reads before Q K^T, the LDS writes inside P V, an
+// interleave clause in either dot, Q K^T in slices: all slower.
 static const char *SingleWaveChainedLayout =
     "pingpong-layout v1; sync delay-global-data dot-waits; "
-    "dot d0 prio=0: dot@0, local-read@1, global-load; "
-    "dot d1 prio=0: dot@1, inter-dot; "
+    "dot d0 prio=0: dot@0, global-load; "
+    "dot d1 prio=0: dot@1, inter-dot, local-read@1; "
     "mem store: local-write";
 
 std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
