@@ -18,8 +18,11 @@
 #include "pingpong/Schedule/ClusterPlan.h"
 #include "pingpong/Analysis/LDSObjects.h"
 #include "pingpong/Sync/SyncRules.h"
+#include "pingpong/Target/TargetFacts.h"
 
+#include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
 
 namespace pingpong {
 
@@ -98,14 +101,27 @@ static const char *ChainedPP4Layouts[] = {
 // and splits P V in two halves with the writes between them: K's reads
 // (mem0) and V's (mem1) are both two intervals from the writes (mem2), which
 // the per-buffer check in planClusters allows where K's and V's tiles are
-// proven apart. The softmax in mem1 and Q K^T's MFMAs kept in their order
-// (the interleave clause): the model's best of the orders tried on
-// attn_f16_128x64x128_w8_ns2_gfx942 (docs/modes.md). The
+// proven apart. Inside the memory clusters (interleave clauses): K's reads
+// first in mem0, so the LDS port starts at once; the LDS writes of mem2 one
+// per VALU (their data packing); where the LDS port reads 64 B/clk per SIMD
+// pair (gfx942), V's reads spread through the softmax in mem1, one per three
+// VALU: LDS ops complete in order per wave, and a burst of V's reads queued
+// ahead of the softmax's cross-lane reductions (ds_bpermute/ds_swizzle)
+// makes them wait (at 128 B/clk the spread costs more than it saves). Model
+// (docs/modes.md), cycles per iteration: attn_f16_128x64x128_w8_ns2_gfx942
+// 3930 -> 3715 (Triton 3898, llc-22 3926), HIP attention.hip gfx942 3759 ->
+// 3607, gfx950 3394 -> 3307 (before: Q K^T's MFMAs pinned in order). The
 // fallback, for buffers not proven apart: every read in the first memory
 // cluster, the writes in the second.
 static std::string chainedPP8Split(const LoopModel &M) {
   const DotGroup &PV = M.Groups[1];
   unsigned First = PV.FirstDotOrder, Half = PV.NumDots / 2;
+  const target::TargetFacts *T =
+      target::factsFor(M.Body->getParent()->getSubtarget().getCPU());
+  const bool SlowLDSReads = T && T->LDSReadBytesPerClkPerSIMDPair < 128;
+  unsigned KReads = 0;
+  for (const InstInfo &I : M.Insts)
+    KReads += I.R == Role::LocalRead && I.Group == 0;
   // Slices of size one dot: a slice index is a dot's position in the order.
   std::string S = "/" + std::to_string(M.NumDots) + "]";
   return "pingpong-layout v1; sync barrier asymmetric delay-global-data "
@@ -118,7 +134,10 @@ static std::string chainedPP8Split(const LoopModel &M) {
          "mem mem2: local-write; "
          "dot dot1.tail: dot@1[" + std::to_string(First + Half) + "-" +
          std::to_string(M.NumDots - 1) + S + "; "
-         "interleave dot0: mfma 1";
+         "interleave mem0: ds-read " + std::to_string(std::max(1u, KReads)) +
+         ", valu 1; " +
+         (SlowLDSReads ? "interleave mem1: valu 3, ds-read 1; " : "") +
+         "interleave mem2: ds-write 1, valu 1";
 }
 // 8 waves, operands through LDS DMA (seed 001's two dot chains with two
 // stages, which Triton's pass leaves alone): no ds_write to keep apart from
