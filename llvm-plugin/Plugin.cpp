@@ -39,6 +39,14 @@ void insertPasses(TargetMachine &TM, PassManagerBase &, TargetPassConfig *TPC) {
   // Host compiles load the plugin too; only AMDGPU code is touched.
   if (!TM.getTargetTriple().isAMDGCN() || !TPC)
     return;
+  // IR, before AMDGPU's LDS lowering (the last point where a kernel can get
+  // an LDS variable of its own): exchange scratch out of shared buffers
+  // (RelocateExchange.cpp).
+  for (StringRef Arg : {"amdgpu-export-kernel-runtime-handles", "always-inline"})
+    if (const void *Before = passID(Arg)) {
+      TPC->insertPass(Before, &pingpong::PingpongRelocateExchangePassID);
+      break;
+    }
   // IR, after CodeGenPrepare and before the structurizer: MFMA loops tested
   // at the top are rotated (RotateLoops.cpp), then the loop directives are
   // recorded by header, before the structurizer drops !llvm.loop.

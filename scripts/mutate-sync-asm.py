@@ -17,6 +17,9 @@ usage: mutate-sync-asm.py K.s OUTDIR [--loop-only] [pingpong-sim verify options.
 --loop-only: mutate only the hot loop's waits and barriers (and the
 asymmetric-sync barriers), the required ones; faster on kernels with long
 prologues and epilogues.
+--accept-unproven: the unmutated kernel may have pairs verify cannot prove
+(exit 3) as long as it reports 0 findings (e.g. Triton's replicated-value
+stores); a mutation is caught only by a finding.
 Exit code: 0 if the unmutated kernel is clean and every required mutation is
 caught, else 1.
 """
@@ -25,7 +28,8 @@ import os, re, subprocess, sys
 src, out = sys.argv[1:3]
 extra = sys.argv[3:]
 loop_only = "--loop-only" in extra
-extra = [a for a in extra if a != "--loop-only"]
+accept_unproven = "--accept-unproven" in extra
+extra = [a for a in extra if a not in ("--loop-only", "--accept-unproven")]
 sim = os.environ.get("PINGPONG_SIM", "pingpong-sim")
 os.makedirs(out, exist_ok=True)
 lines = open(src).read().split("\n")
@@ -91,6 +95,9 @@ def verify(text):
         return True, m.group(1)
     if r.returncode == 0:
         return False, r.stdout.strip().split("\n")[-1]
+    clean = re.search(r"verify: .*, 0 findings", r.stdout)
+    if r.returncode == 3 and accept_unproven and clean:
+        return False, clean.group(0) + " (some pairs not proven)"
     return False, "ERROR rc=%d: %s" % (r.returncode, (r.stderr or r.stdout).strip()[-300:])
 
 

@@ -20,9 +20,12 @@
 #include "pingpong/Passes/Passes.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/CodeGen/MachineFrameInfo.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/PseudoSourceValue.h"
+
+#include <mutex>
 #include "llvm/CodeGen/MachineOptimizationRemarkEmitter.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -108,6 +111,19 @@ static unsigned spillAccesses(const MachineBasicBlock &MBB) {
   return N;
 }
 
+static std::mutex IntendedLock;
+static SmallPtrSet<const MachineInstr *, 32> IntendedInDot;
+
+void pingpong::noteLayoutMemoryInDot(const MachineInstr *MI) {
+  std::lock_guard<std::mutex> G(IntendedLock);
+  IntendedInDot.insert(MI);
+}
+
+static bool layoutPutInDot(const MachineInstr *MI) {
+  std::lock_guard<std::mutex> G(IntendedLock);
+  return IntendedInDot.count(MI);
+}
+
 char PingpongFinalCheck::ID = 0;
 char &pingpong::PingpongFinalCheckPassID = PingpongFinalCheck::ID;
 
@@ -141,7 +157,8 @@ bool PingpongFinalCheck::runOnMachineFunction(MachineFunction &MF) {
         ++DotClusters;
         unsigned Intended = 0;
         for (const MachineInstr *M : RegionMemOps)
-          Intended += interleaveMatches(RegionGroupMask, Ops.classify(*M),
+          Intended += layoutPutInDot(M) ||
+                      interleaveMatches(RegionGroupMask, Ops.classify(*M),
                                         Ops.name(M->getOpcode()));
         MemInDot += RegionMem - Intended;
         WaitsInDot += RegionWaits;
@@ -230,9 +247,10 @@ bool PingpongFinalCheck::runOnMachineFunction(MachineFunction &MF) {
           for (auto It = First; &*It != &*Last; ++It) {
             InstKind K = Ops.classify(**It);
             WaitsInDot += K == InstKind::Waitcnt;
-            MemInDot += K == InstKind::LDSRead || K == InstKind::LDSWrite ||
-                        K == InstKind::VMEMLoad || K == InstKind::VMEMStore ||
-                        K == InstKind::LDSDMA;
+            MemInDot += (K == InstKind::LDSRead || K == InstKind::LDSWrite ||
+                         K == InstKind::VMEMLoad || K == InstKind::VMEMStore ||
+                         K == InstKind::LDSDMA) &&
+                        !layoutPutInDot(*It);
           }
         }
         Low.clear();
@@ -303,6 +321,10 @@ bool PingpongFinalCheck::runOnMachineFunction(MachineFunction &MF) {
         return R;
       });
     }
+  }
+  {
+    std::lock_guard<std::mutex> G(IntendedLock);
+    IntendedInDot.clear(); // codegen runs function by function
   }
   return false;
 }

@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "pingpong/Analysis/Directives.h"
+#include "pingpong/Passes/IRLoops.h"
 #include "pingpong/Passes/Passes.h"
 
 #include "llvm/Analysis/AssumptionCache.h"
@@ -61,64 +62,15 @@ static cl::opt<unsigned> RotateMaxHeader(
 
 namespace {
 
-bool isMFMACall(const Instruction &I) {
-  const auto *II = dyn_cast<IntrinsicInst>(&I);
-  if (!II)
-    return false;
-  StringRef Name = II->getCalledFunction()->getName();
-  return Name.starts_with("llvm.amdgcn.mfma.") ||
-         Name.starts_with("llvm.amdgcn.smfmac.");
-}
-
-/// The frontend scheduled the loop itself (Triton's BlockPingpong): its
-/// code is kept as it is unless -amdgpu-pingpong-replace-schedule.
-bool isAuthorScheduleCall(const Instruction &I) {
-  const auto *II = dyn_cast<IntrinsicInst>(&I);
-  if (!II)
-    return false;
-  switch (II->getIntrinsicID()) {
-  case Intrinsic::amdgcn_s_setprio:
-  case Intrinsic::amdgcn_sched_barrier:
-  case Intrinsic::amdgcn_sched_group_barrier:
-  case Intrinsic::amdgcn_iglp_opt:
-    return true;
-  default:
-    return false;
-  }
-}
-
-/// The loop asks for no pingpong: !{!"amdgpu.pingpong", !"off"} in its ID.
-bool loopSaysOff(const Loop &L) {
-  MDNode *ID = L.getLoopID();
-  if (!ID)
-    return false;
-  for (const MDOperand &Op : ID->operands().drop_front()) {
-    const auto *Entry = dyn_cast<MDNode>(Op);
-    if (!Entry || Entry->getNumOperands() != 2)
-      continue;
-    const auto *Key = dyn_cast<MDString>(Entry->getOperand(0));
-    const auto *Val = dyn_cast<MDString>(Entry->getOperand(1));
-    if (Key && Val && Key->getString() == "amdgpu.pingpong" &&
-        Val->getString() == "off")
-      return true;
-  }
-  return false;
-}
-
 /// Why L is not a loop this pass rotates, or "" when it is. The count of
 /// header instructions that cost something to copy is returned in HeaderSize.
 std::string whyNot(const Loop &L, unsigned &HeaderSize) {
   HeaderSize = 0;
   if (!L.isInnermost())
     return "not innermost";
-  if (!any_of(L.blocks(), [](const BasicBlock *BB) {
-        return any_of(*BB, isMFMACall);
-      }))
+  if (!loopHas(L, isMFMACall))
     return "no MFMA";
-  if (!replaceScheduleRequested() &&
-      any_of(L.blocks(), [](const BasicBlock *BB) {
-        return any_of(*BB, isAuthorScheduleCall);
-      }))
+  if (!replaceScheduleRequested() && loopHas(L, isAuthorScheduleCall))
     return "the loop carries its author's schedule (kept)";
   BasicBlock *Header = L.getHeader();
   BasicBlock *Latch = L.getLoopLatch();
@@ -158,8 +110,7 @@ public:
     AU.addRequired<TargetTransformInfoWrapperPass>();
   }
   bool runOnFunction(Function &F) override {
-    if (!RotateLoops || commandLineMode() == Mode::Off ||
-        F.getFnAttribute("amdgpu-pingpong").getValueAsString() == "off")
+    if (!RotateLoops || functionSaysOff(F))
       return false;
     LoopInfo &LI = getAnalysis<LoopInfoWrapperPass>().getLoopInfo();
     SmallVector<std::pair<Loop *, unsigned>, 2> ToRotate;

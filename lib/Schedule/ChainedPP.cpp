@@ -153,6 +153,23 @@ static const char *ChainedPP8AsyncLayout =
     "dot dot0: dot@0, async-copy; "
     "mem mem1: inter-dot, local-read@1; "
     "dot dot1: dot@1";
+// 8 waves, LDS DMA, the second group's inputs through LDS in two steps
+// (P, and alpha once RelocateExchange has moved its scratch out of P's
+// buffer): K's reads; Q K^T with every DMA, and by dependences the part of
+// the softmax that P needs; the exchange writes with V's reads (a dot
+// cluster: its partner interval is the other group's Q K^T); an interval for
+// the exchange's spacing (its writes and reads two barriers apart), where
+// the rest of the softmax lands; the exchange reads, the rescale of O and
+// P V. Model, attn_f16_128x64x128_w8_ns2_mi32_gfx950_async (docs/modes.md):
+// 3324 cycles per iteration (Triton 3862, llc-22 4111); the writes in a
+// memory cluster 3524, the softmax in a cluster of its own 3568.
+static const char *ChainedPP8ExchangeLayout =
+    "pingpong-layout v1; sync barrier asymmetric delay-global-data; "
+    "mem mem0: local-read@0; "
+    "dot dot0: dot@0, async-copy; "
+    "dot xchg: exchange-write, local-read@1; "
+    "mem mem1: ; "
+    "dot dot1: exchange-read, acc-prep, dot@1";
 // 8 waves, LDS DMA, P V fed by Q K^T of the previous iteration (Triton's
 // four-stage pipeline: P and alpha cross the back edge in registers, K's
 // tile is read one iteration ahead into registers). Triton-pp's order: Q K^T
@@ -212,6 +229,8 @@ std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
   // four or five intervals and two dots.
   if (M.NumExchangeWrites && M.Waves == 8) {
     ExchangeSteps X = exchangeSteps(M);
+    if (X.Steps <= 2 && M.NumAsyncCopies && !M.Groups[1].FedLate)
+      return builtinLayout(ChainedPP8ExchangeLayout, Mode::ChainedPP, M, Why);
     unsigned Intervals = X.Intervals;
     Why.Reason = "the second dot group's inputs cross LDS in " +
                  std::to_string(X.Steps) + " dependent step" +
@@ -224,7 +243,7 @@ std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
                  "): under the asymmetric skew each step is two barrier "
                  "intervals from the next, " + std::to_string(Intervals) +
                  " intervals with nothing but the exchange between the two "
-                 "dots; no chained layout places LDS exchanges yet";
+                 "dots; the exchange layout takes two steps, with LDS DMA";
     for (const InstInfo &II : M.Insts)
       if (II.R == Role::ExchangeWrite) {
         Why.At = II.MI;

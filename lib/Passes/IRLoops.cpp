@@ -1,0 +1,69 @@
+//===- IRLoops.cpp - what the plugin's IR passes ask of a loop ------------===//
+#include "pingpong/Passes/IRLoops.h"
+#include "pingpong/Analysis/Directives.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/IR/Metadata.h"
+
+using namespace llvm;
+
+namespace pingpong {
+
+bool isMFMACall(const Instruction &I) {
+  const auto *II = dyn_cast<IntrinsicInst>(&I);
+  if (!II || !II->getCalledFunction())
+    return false;
+  StringRef Name = II->getCalledFunction()->getName();
+  return Name.starts_with("llvm.amdgcn.mfma.") ||
+         Name.starts_with("llvm.amdgcn.smfmac.");
+}
+
+bool isAuthorScheduleCall(const Instruction &I) {
+  const auto *II = dyn_cast<IntrinsicInst>(&I);
+  if (!II)
+    return false;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::amdgcn_s_setprio:
+  case Intrinsic::amdgcn_sched_barrier:
+  case Intrinsic::amdgcn_sched_group_barrier:
+  case Intrinsic::amdgcn_iglp_opt:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool loopSaysOff(const Loop &L) {
+  MDNode *ID = L.getLoopID();
+  if (!ID)
+    return false;
+  for (const MDOperand &Op : ID->operands().drop_front()) {
+    const auto *Entry = dyn_cast<MDNode>(Op);
+    if (!Entry || Entry->getNumOperands() != 2)
+      continue;
+    const auto *Key = dyn_cast<MDString>(Entry->getOperand(0));
+    const auto *Val = dyn_cast<MDString>(Entry->getOperand(1));
+    if (Key && Val && Key->getString() == "amdgpu.pingpong" &&
+        Val->getString() == "off")
+      return true;
+  }
+  return false;
+}
+
+bool loopHas(const Loop &L, bool (*Pred)(const Instruction &)) {
+  for (const BasicBlock *BB : L.blocks())
+    for (const Instruction &I : *BB)
+      if (Pred(I))
+        return true;
+  return false;
+}
+
+bool functionSaysOff(const Function &F) {
+  return commandLineMode() == Mode::Off ||
+         F.getFnAttribute("amdgpu-pingpong").getValueAsString() == "off";
+}
+
+} // namespace pingpong
