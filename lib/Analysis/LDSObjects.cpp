@@ -8,7 +8,11 @@
 #include "llvm/CodeGen/MachineMemOperand.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Support/KnownBits.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Metadata.h"
@@ -104,11 +108,11 @@ offsetBounds(const Value *P, const Value *Obj, const DataLayout &DL,
 
 /// Bytes of Obj every LDS memory operand of MI may touch, over all lanes
 /// (the hull of the operands' bounds); nullopt when one cannot be bounded.
-std::optional<std::pair<int64_t, int64_t>> ldsExtent(const MachineInstr &MI,
-                                                     const Value *Obj,
-                                                     const DataLayout &DL) {
+std::optional<std::pair<int64_t, int64_t>>
+ldsExtent(ArrayRef<const MachineMemOperand *> MMOs, const Value *Obj,
+          const DataLayout &DL) {
   std::optional<std::pair<int64_t, int64_t>> Hull;
-  for (const MachineMemOperand *MMO : MI.memoperands()) {
+  for (const MachineMemOperand *MMO : MMOs) {
     if (MMO->getAddrSpace() != 3)
       continue;
     const Value *V = MMO->getValue();
@@ -128,13 +132,112 @@ std::optional<std::pair<int64_t, int64_t>> ldsExtent(const MachineInstr &MI,
   return Hull;
 }
 
-} // namespace
+/// `T` or `T ^ 1` where T is a PHI flipped by `T ^ 1` on one of its two
+/// incoming edges (a double-buffer index): T and the parity, else null.
+const PHINode *toggle(const Value *Idx, unsigned &Parity) {
+  Parity = 0;
+  if (const auto *BO = dyn_cast<BinaryOperator>(Idx))
+    if (BO->getOpcode() == Instruction::Xor)
+      if (const auto *One = dyn_cast<ConstantInt>(BO->getOperand(1));
+          One && One->isOne()) {
+        Parity = 1;
+        Idx = BO->getOperand(0);
+      }
+  const auto *Phi = dyn_cast<PHINode>(Idx);
+  if (!Phi || Phi->getNumIncomingValues() != 2)
+    return nullptr;
+  for (const Value *In : Phi->incoming_values())
+    if (const auto *BO = dyn_cast<BinaryOperator>(In))
+      if (BO->getOpcode() == Instruction::Xor && BO->getOperand(0) == Phi)
+        if (const auto *One = dyn_cast<ConstantInt>(BO->getOperand(1));
+            One && One->isOne())
+          return Phi;
+  return nullptr;
+}
 
-sync::LDSRegion ldsRegionOf(const MachineInstr &MI, bool LaneUniform) {
+/// [min, max] of an index: the work-item id within the kernel's flat
+/// work-group size ("amdgpu-flat-work-group-size"), else its known bits.
+std::optional<std::pair<uint64_t, uint64_t>> indexBounds(const Value *Idx,
+                                                         const DataLayout &DL) {
+  if (const auto *II = dyn_cast<IntrinsicInst>(Idx))
+    if (II->getIntrinsicID() == Intrinsic::amdgcn_workitem_id_x) {
+      StringRef S = II->getFunction()
+                        ->getFnAttribute("amdgpu-flat-work-group-size")
+                        .getValueAsString();
+      unsigned Max = 0;
+      if (!S.split(',').second.trim().getAsInteger(10, Max) && Max > 0)
+        return std::make_pair(uint64_t(0), uint64_t(Max - 1));
+    }
+  KnownBits KB = computeKnownBits(Idx, DL);
+  if (!KB.isNonNegative() || KB.getBitWidth() > 64 ||
+      KB.getMaxValue().getZExtValue() >= (uint64_t(1) << 32))
+    return std::nullopt;
+  return std::make_pair(KB.getMinValue().getZExtValue(),
+                        KB.getMaxValue().getZExtValue());
+}
+
+/// P = Obj + C + T' * Stride + V with T' = T or T ^ 1 (toggle above), C
+/// constant and V bounded by its indices' known bits: the slot, with V's
+/// range (plus Off and Size) inside [0, Stride). nullopt otherwise.
+std::optional<sync::LDSRegion::ToggledSlot>
+toggledSlot(const Value *P, const Value *Obj, const DataLayout &DL,
+            int64_t Off, int64_t Size) {
+  sync::LDSRegion::ToggledSlot S;
+  int64_t C = 0, VLo = 0, VHi = 0;
+  for (unsigned Depth = 0;; ++Depth) {
+    P = P->stripPointerCasts();
+    if (P == Obj)
+      break;
+    auto *GEP = dyn_cast<GEPOperator>(P);
+    if (!GEP || Depth > 8)
+      return std::nullopt;
+    for (gep_type_iterator GTI = gep_type_begin(GEP), E = gep_type_end(GEP);
+         GTI != E; ++GTI) {
+      const Value *Idx = GTI.getOperand();
+      if (StructType *ST = GTI.getStructTypeOrNull()) {
+        auto *CI = dyn_cast<ConstantInt>(Idx);
+        if (!CI)
+          return std::nullopt;
+        C += DL.getStructLayout(ST)->getElementOffset(CI->getZExtValue());
+        continue;
+      }
+      int64_t Stride = GTI.getSequentialElementStride(DL).getKnownMinValue();
+      if (Stride <= 0 || Stride >= (int64_t(1) << 32))
+        return std::nullopt;
+      if (auto *CI = dyn_cast<ConstantInt>(Idx)) {
+        C += CI->getSExtValue() * Stride;
+        continue;
+      }
+      unsigned Parity = 0;
+      if (const PHINode *T = toggle(Idx, Parity)) {
+        if (S.Var)
+          return std::nullopt; // two toggled indices
+        S.Var = T;
+        S.Header = T->getParent();
+        S.Stride = Stride;
+        S.Parity = Parity;
+        continue;
+      }
+      auto B = indexBounds(Idx, DL);
+      if (!B)
+        return std::nullopt;
+      VLo += int64_t(B->first) * Stride;
+      VHi += int64_t(B->second) * Stride;
+    }
+    P = GEP->getPointerOperand();
+  }
+  if (!S.Var || VLo + Off < 0 || VHi + Off + Size > S.Stride)
+    return std::nullopt;
+  S.Bases.push_back(C);
+  return S;
+}
+
+
+/// The region of the memory operands MMOs of MI (LDS is the one whose
+/// scopes and value describe them all).
+sync::LDSRegion regionOf(ArrayRef<const MachineMemOperand *> MMOs,
+                         const MachineMemOperand *LDS, bool LaneUniform) {
   sync::LDSRegion R;
-  const MachineMemOperand *LDS = ldsOperand(MI);
-  if (!LDS)
-    return R;
   addScopes(LDS->getAAInfo().Scope, R.Scopes);
   addScopes(LDS->getAAInfo().NoAlias, R.NoAlias);
   const Value *V = LDS->getValue();
@@ -142,23 +245,72 @@ sync::LDSRegion ldsRegionOf(const MachineInstr &MI, bool LaneUniform) {
     return R;
   const Value *Obj = getUnderlyingObject(V);
   R.Object = Obj;
-  if (auto *GV = dyn_cast<GlobalVariable>(Obj)) {
-    const DataLayout &DL = GV->getDataLayout();
-    R.Arena = GV->isDeclaration() ||
-              DL.getTypeAllocSize(GV->getValueType()).getKnownMinValue() == 0;
-    int64_t Off = 0;
-    const Value *Base = GetPointerBaseWithConstantOffset(V, Off, DL);
-    // A constant address (every lane the same bytes): its range.
-    if (Base == Obj && LaneUniform && LDS->getSize().hasValue() &&
-        !LDS->getSize().isScalable())
-      R.Range = std::make_pair(Off + LDS->getOffset(),
-                               Off + LDS->getOffset() +
-                                   int64_t(LDS->getSize().getValue().getKnownMinValue()));
-    // Lane-dependent addresses: a bound from the GEP indices' known bits.
-    // Not for LDS DMA: its lanes write past the address the operand names.
-    else if (LaneUniform)
-      R.Extent = ldsExtent(MI, Obj, DL);
+  auto *GV = dyn_cast<GlobalVariable>(Obj);
+  if (!GV)
+    return R;
+  const DataLayout &DL = GV->getDataLayout();
+  R.Arena = GV->isDeclaration() ||
+            DL.getTypeAllocSize(GV->getValueType()).getKnownMinValue() == 0;
+  int64_t Off = 0;
+  const Value *Base = GetPointerBaseWithConstantOffset(V, Off, DL);
+  // A constant address (every lane the same bytes): its range.
+  if (Base == Obj && LaneUniform && MMOs.size() == 1 &&
+      LDS->getSize().hasValue() && !LDS->getSize().isScalable())
+    R.Range = std::make_pair(Off + LDS->getOffset(),
+                             Off + LDS->getOffset() +
+                                 int64_t(LDS->getSize().getValue().getKnownMinValue()));
+  // Lane-dependent addresses: a bound from the GEP indices' known bits.
+  // Not for LDS DMA: its lanes write past the address the operand names.
+  else if (LaneUniform)
+    R.Extent = ldsExtent(MMOs, Obj, DL);
+  // Not bounded: a double buffer's slot picked by a per-iteration toggle,
+  // one per memory operand, all with the same toggle and parity.
+  if (!R.Range && !R.Extent && LaneUniform) {
+    std::optional<sync::LDSRegion::ToggledSlot> All;
+    for (const MachineMemOperand *MMO : MMOs) {
+      std::optional<sync::LDSRegion::ToggledSlot> S;
+      if (MMO->getValue() && getUnderlyingObject(MMO->getValue()) == Obj &&
+          MMO->getSize().hasValue() && !MMO->getSize().isScalable())
+        S = toggledSlot(MMO->getValue(), Obj, DL, MMO->getOffset(),
+                        int64_t(MMO->getSize().getValue().getKnownMinValue()));
+      if (!S || (All && (All->Var != S->Var || All->Stride != S->Stride ||
+                         All->Parity != S->Parity))) {
+        All.reset();
+        break;
+      }
+      if (All)
+        All->Bases.append(S->Bases.begin(), S->Bases.end());
+      else
+        All = S;
+    }
+    R.Slot = All;
   }
+  return R;
+}
+
+} // namespace
+
+sync::LDSRegion ldsRegionOf(const MachineInstr &MI, bool LaneUniform) {
+  const MachineMemOperand *LDS = ldsOperand(MI);
+  if (!LDS)
+    return sync::LDSRegion();
+  SmallVector<const MachineMemOperand *, 2> MMOs;
+  for (const MachineMemOperand *MMO : MI.memoperands())
+    if (MMO->getAddrSpace() == 3)
+      MMOs.push_back(MMO);
+  if (MMOs.empty()) // the only operand, in no address space
+    MMOs.push_back(LDS);
+  // A merged access (ds_write2 of two arrays' stores) has one memory operand
+  // per array, each with its own scopes: one part per operand.
+  bool OneScope = all_of(MMOs, [&](const MachineMemOperand *MMO) {
+    return MMO->getAAInfo().Scope == LDS->getAAInfo().Scope &&
+           MMO->getAAInfo().NoAlias == LDS->getAAInfo().NoAlias;
+  });
+  if (OneScope)
+    return regionOf(MMOs, LDS, LaneUniform);
+  sync::LDSRegion R;
+  for (const MachineMemOperand *MMO : MMOs)
+    R.Parts.push_back(regionOf(MMO, MMO, LaneUniform));
   return R;
 }
 

@@ -23,6 +23,8 @@
 #include <optional>
 #include <unordered_map>
 
+#include <functional>
+
 using namespace llvm;
 namespace pingpong {
 
@@ -392,11 +394,14 @@ void Checker::checkPairs(const std::vector<Step> *Tr[2],
   struct Acc {
     unsigned Pos;
     sync::LDSAccess X;
+    sync::LDSRegion Region; // with a double buffer's slot in this iteration
   };
   std::vector<Acc> Lists[2];
+  const void *Header = L.getHeader()->getBasicBlock();
   for (int G = 0; G <= int(Twice); ++G)
     for (unsigned I = 0; I < Tr[G]->size(); ++I) {
-      const Access &A = *(*Tr[G])[I].A;
+      const Step &S = (*Tr[G])[I];
+      const Access &A = *S.A;
       if (!A.lds())
         continue;
       sync::LDSAccess X;
@@ -404,7 +409,20 @@ void Checker::checkPairs(const std::vector<Step> *Tr[2],
       X.Phase = TL[G]->Phase[I];
       X.Drain = TL[G]->drain(I);
       X.Site = A.MI;
-      Lists[G].push_back({I, X});
+      sync::LDSRegion R = A.Region;
+      // The toggle flips once per iteration of this loop; elsewhere its
+      // value is not followed.
+      std::function<void(sync::LDSRegion &)> Fold = [&](sync::LDSRegion &X) {
+        if (X.Slot && X.Slot->Header == Header && S.Iter >= 0 &&
+            S.Iter < TraceIters)
+          X.Slot->Parity ^= unsigned(S.Iter) & 1;
+        else
+          X.Slot.reset();
+        for (sync::LDSRegion &P : X.Parts)
+          Fold(P);
+      };
+      Fold(R);
+      Lists[G].push_back({I, X, std::move(R)});
     }
   R.LDSAccesses = 0;
   for (const Step &S : *Tr[0])
@@ -425,7 +443,7 @@ void Checker::checkPairs(const std::vector<Step> *Tr[2],
             continue; // checked with the roles swapped
           const Step &SX = (*Tr[GX])[X.Pos], &SY = (*Tr[GY])[Y.Pos];
           sync::PairResult P =
-              sync::checkPair(X.X, SX.A->Region, Y.X, SY.A->Region);
+              sync::checkPair(X.X, X.Region, Y.X, Y.Region);
           if (P.V == sync::PairVerdict::NotAPair)
             continue;
           ++R.PairsChecked;

@@ -1,5 +1,7 @@
 //===- SyncRules.cpp - the one set of wait/barrier rules ------------------===//
 #include "pingpong/Sync/SyncRules.h"
+
+#include <cstdlib>
 #include "pingpong/Target/TargetFacts.h"
 
 #include <algorithm>
@@ -254,6 +256,29 @@ static OverlapResult overlapBytes(const LDSRegion &A, const LDSRegion &B) {
 
 OverlapResult overlap(const LDSRegion &A, const LDSRegion &B) {
   OverlapResult R;
+  // Merged accesses: the strongest answer over their parts (a proven meeting
+  // first, then a shared buffer; disjoint only when every part is).
+  if (!A.Parts.empty() || !B.Parts.empty()) {
+    bool AllDisjoint = true, Same = false;
+    auto Each = [&](const LDSRegion &X, const LDSRegion &Y) {
+      OverlapResult O = overlap(X, Y);
+      if (O.O == Overlap::Bytes && R.O != Overlap::Bytes)
+        R = O;
+      Same |= O.O == Overlap::SameBuffer;
+      AllDisjoint &= O.O == Overlap::Disjoint;
+    };
+    if (!A.Parts.empty())
+      for (const LDSRegion &P : A.Parts)
+        Each(P, B);
+    else
+      for (const LDSRegion &P : B.Parts)
+        Each(A, P);
+    if (R.O == Overlap::Bytes)
+      return R;
+    R.O = AllDisjoint ? Overlap::Disjoint
+                      : Same ? Overlap::SameBuffer : Overlap::Unknown;
+    return R;
+  }
   if (A.BytesKnown && B.BytesKnown)
     return overlapBytes(A, B);
   if (scopedNoAlias(A, B)) {
@@ -284,6 +309,19 @@ OverlapResult overlap(const LDSRegion &A, const LDSRegion &B) {
       BA && BB && (BA->second <= BB->first || BB->second <= BA->first)) {
     R.O = Overlap::Disjoint;
     return R;
+  }
+  // The two slots of a double buffer, in the same iteration's terms.
+  if (A.Slot && B.Slot && A.Slot->Var == B.Slot->Var &&
+      A.Slot->Stride == B.Slot->Stride) {
+    bool Apart = true;
+    for (int64_t BA : A.Slot->Bases)
+      for (int64_t BB : B.Slot->Bases)
+        Apart &= BA == BB ? A.Slot->Parity != B.Slot->Parity
+                          : std::abs(BA - BB) >= 2 * A.Slot->Stride;
+    if (Apart) {
+      R.O = Overlap::Disjoint;
+      return R;
+    }
   }
   // One declared variable (a sized object; LLVM's LDS lowering gives each
   // __shared__ variable of a kernel its own alias scope): the same key is the

@@ -198,6 +198,23 @@ struct LDSRegion {
   /// V's tiles in Triton's global_smem). Disjoint extents: disjoint accesses.
   std::optional<std::pair<int64_t, int64_t>> Extent;
   llvm::SmallVector<ScopeRef, 2> Scopes, NoAlias;    // !alias.scope, !noalias
+  /// Double buffering in one object (`buf[cur]` and `buf[cur ^ 1]`, `cur`
+  /// flipped every iteration of the loop whose header is Header): the access
+  /// lies within [0, Stride) of slot `cur ^ Parity` of the two Stride-byte
+  /// slots at each of Bases (one per memory operand: ds_write2 merges two
+  /// arrays' stores). The checker folds in the iteration (Parity ^ iteration
+  /// % 2); accesses in slots of different parity of one array, or in arrays
+  /// whose two slots do not meet, touch different bytes.
+  struct ToggledSlot {
+    const void *Var = nullptr, *Header = nullptr;
+    llvm::SmallVector<int64_t, 2> Bases;
+    int64_t Stride = 0;
+    unsigned Parity = 0;
+  };
+  std::optional<ToggledSlot> Slot;
+  /// A merged access (ds_write2 of two arrays' stores): one region per
+  /// part; when present, only the parts describe the access.
+  std::vector<LDSRegion> Parts;
 };
 
 enum class Overlap : uint8_t {
