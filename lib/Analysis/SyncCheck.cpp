@@ -150,8 +150,9 @@ private:
   bool checkRegisters(const std::vector<Step> &Tr, const sync::WaveTimeline &TL);
   void checkPairs(const std::vector<Step> *Tr[2],
                   const sync::WaveTimeline *TL[2], bool Twice);
-  void checkPacing(const std::vector<Step> *Tr[2],
-                   const sync::WaveTimeline *TL[2]);
+  void checkPacing();
+  void checkMfmaPhases(const std::vector<Step> *Tr[2],
+                       const sync::WaveTimeline *TL[2]);
 };
 
 const Access &Checker::info(const MachineInstr &MI) {
@@ -521,8 +522,47 @@ SyncReport Checker::run() {
   const sync::WaveTimeline *TLs[2] = {&TLow, &THigh};
   checkPairs(Trs, TLs, Group);
   if (R.Findings.empty() && Group)
-    checkPacing(Trs, TLs);
+    checkPacing();
+  if (R.Findings.empty() && Group)
+    checkMfmaPhases(Trs, TLs);
   return R;
+}
+
+/// The rule pingpong-sim verify applies to the waves it ran
+/// (sharedMfmaPhase): a wave of each group on one SIMD never runs loop MFMAs
+/// in the same barrier phase. Two dot clusters with MFMAs in neighbouring
+/// barrier intervals break it although a barrier separates them: the skew
+/// runs one group's second dot with the other's first.
+void Checker::checkMfmaPhases(const std::vector<Step> *Tr[2],
+                              const sync::WaveTimeline *TL[2]) {
+  std::vector<int> Phases[2];
+  std::vector<const MachineInstr *> First[2];
+  for (int G = 0; G < 2; ++G)
+    for (size_t I = 0; I < Tr[G]->size(); ++I) {
+      const Step &St = (*Tr[G])[I];
+      if (St.Iter < 0 || St.Iter >= TraceIters ||
+          St.A->Kind != InstKind::MFMA)
+        continue;
+      int Ph = TL[G]->Phase[I];
+      if (Phases[G].empty() || Phases[G].back() != Ph) {
+        Phases[G].push_back(Ph);
+        First[G].push_back(St.A->MI);
+      }
+    }
+  if (std::optional<int> Ph = sync::sharedMfmaPhase(Phases[0], Phases[1])) {
+    auto FirstIn = [&](int G) {
+      size_t K = llvm::find(Phases[G], *Ph) - Phases[G].begin();
+      return First[G][K];
+    };
+    finding("waves 0-3 and waves 4-7 both run loop MFMAs in barrier phase " +
+                Twine(*Ph) + " (`" + describe(*FirstIn(0)) + "` and `" +
+                describe(*FirstIn(1)) +
+                "`): their dot clusters overlap (MFMAs in neighbouring "
+                "barrier intervals, which the asymmetric skew runs at the "
+                "same time)",
+            FirstIn(0));
+    return;
+  }
 }
 
 /// The asymmetric sync keeps the wave groups one cluster apart only if every
@@ -531,48 +571,12 @@ SyncReport Checker::run() {
 /// operation or dot; after a memory operation, one before the next dot.
 /// Memory safety may not need the barrier after a dot cluster, the schedule
 /// does.
-void Checker::checkPacing(const std::vector<Step> *Tr[2],
-                          const sync::WaveTimeline *TL[2]) {
+void Checker::checkPacing() {
   if (!sync::groupOffsetPaces(R.GroupOffset))
     finding("the wave groups are " + Twine(R.GroupOffset) +
                 " barriers apart before the loop: the asymmetric sync must "
                 "put them an odd number of clusters apart",
             nullptr);
-  // The rule pingpong-sim verify applies to the waves it ran
-  // (sharedMfmaPhase): a wave of each group on one SIMD never runs loop
-  // MFMAs in the same barrier phase. Two dot clusters with MFMAs in
-  // neighbouring barrier intervals break it although a barrier separates
-  // them: the skew runs one group's second dot with the other's first.
-  {
-    std::vector<int> Phases[2];
-    std::vector<const MachineInstr *> First[2];
-    for (int G = 0; G < 2; ++G)
-      for (size_t I = 0; I < Tr[G]->size(); ++I) {
-        const Step &St = (*Tr[G])[I];
-        if (St.Iter < 0 || St.Iter >= TraceIters ||
-            St.A->Kind != InstKind::MFMA)
-          continue;
-        int Ph = TL[G]->Phase[I];
-        if (Phases[G].empty() || Phases[G].back() != Ph) {
-          Phases[G].push_back(Ph);
-          First[G].push_back(St.A->MI);
-        }
-      }
-    if (std::optional<int> Ph = sync::sharedMfmaPhase(Phases[0], Phases[1])) {
-      auto FirstIn = [&](int G) {
-        size_t K = llvm::find(Phases[G], *Ph) - Phases[G].begin();
-        return First[G][K];
-      };
-      finding("waves 0-3 and waves 4-7 both run loop MFMAs in barrier phase " +
-                  Twine(*Ph) + " (`" + describe(*FirstIn(0)) + "` and `" +
-                  describe(*FirstIn(1)) +
-                  "`): their dot clusters overlap (MFMAs in neighbouring "
-                  "barrier intervals, which the asymmetric skew runs at the "
-                  "same time)",
-              FirstIn(0));
-      return;
-    }
-  }
   std::vector<const MachineInstr *> Body;
   for (const MachineInstr &MI : L.getHeader()->instrs())
     if (!MI.isBundle() && !MI.isDebugInstr())
