@@ -153,6 +153,8 @@ private:
   void checkPairs(const std::vector<Step> *Tr[2],
                   const sync::WaveTimeline *TL[2], bool Twice);
   void checkPacing();
+  void checkMfmaPhases(const std::vector<Step> *Tr[2],
+                       const sync::WaveTimeline *TL[2]);
 };
 
 const Access &Checker::info(const MachineInstr &MI) {
@@ -539,7 +541,46 @@ SyncReport Checker::run() {
   checkPairs(Trs, TLs, Group);
   if (R.Findings.empty() && Group)
     checkPacing();
+  if (R.Findings.empty() && Group)
+    checkMfmaPhases(Trs, TLs);
   return R;
+}
+
+/// The rule pingpong-sim verify applies to the waves it ran
+/// (sharedMfmaPhase): a wave of each group on one SIMD never runs loop MFMAs
+/// in the same barrier phase. Two dot clusters with MFMAs in neighbouring
+/// barrier intervals break it although a barrier separates them: the skew
+/// runs one group's second dot with the other's first.
+void Checker::checkMfmaPhases(const std::vector<Step> *Tr[2],
+                              const sync::WaveTimeline *TL[2]) {
+  std::vector<int> Phases[2];
+  std::vector<const MachineInstr *> First[2];
+  for (int G = 0; G < 2; ++G)
+    for (size_t I = 0; I < Tr[G]->size(); ++I) {
+      const Step &St = (*Tr[G])[I];
+      if (St.Iter < 0 || St.Iter >= TraceIters ||
+          St.A->Kind != InstKind::MFMA)
+        continue;
+      int Ph = TL[G]->Phase[I];
+      if (Phases[G].empty() || Phases[G].back() != Ph) {
+        Phases[G].push_back(Ph);
+        First[G].push_back(St.A->MI);
+      }
+    }
+  if (std::optional<int> Ph = sync::sharedMfmaPhase(Phases[0], Phases[1])) {
+    auto FirstIn = [&](int G) {
+      size_t K = llvm::find(Phases[G], *Ph) - Phases[G].begin();
+      return First[G][K];
+    };
+    finding("waves 0-3 and waves 4-7 both run loop MFMAs in barrier phase " +
+                Twine(*Ph) + " (`" + describe(*FirstIn(0)) + "` and `" +
+                describe(*FirstIn(1)) +
+                "`): their dot clusters overlap (MFMAs in neighbouring "
+                "barrier intervals, which the asymmetric skew runs at the "
+                "same time)",
+            FirstIn(0));
+    return;
+  }
 }
 
 /// The asymmetric sync keeps the wave groups one cluster apart only if every
@@ -606,11 +647,16 @@ void Checker::checkPacing() {
       } else if (A.Cnt.any() && Raised) {
         E = sync::PaceEvent::Mem;
       }
-    } else if (A.Kind == InstKind::SetPrio)
-      E = MI->getOperand(0).isImm() && MI->getOperand(0).getImm() > 0
-              ? sync::PaceEvent::DotStart
-              : sync::PaceEvent::DotEnd;
-    else if (A.Rules.Sync == sync::SyncKind::Barrier)
+    } else if (A.Kind == InstKind::SetPrio) {
+      // A raise inside a raised region is not a new dot: the gate (`gate`)
+      // enters a dot at s_setprio 1 and raises it to 2 after its first
+      // MFMA, and LDS DMA the layout put at the head of the dot lies in
+      // between.
+      bool Up = MI->getOperand(0).isImm() && MI->getOperand(0).getImm() > 0;
+      E = Up ? (Raised ? sync::PaceEvent::Other : sync::PaceEvent::DotStart)
+             : sync::PaceEvent::DotEnd;
+      Raised = Up;
+    } else if (A.Rules.Sync == sync::SyncKind::Barrier)
       E = sync::PaceEvent::Barrier;
     else if (A.Cnt.any())
       E = sync::PaceEvent::Mem;

@@ -81,6 +81,35 @@ static bool ldsSyncedBeforeLoop(MachineBasicBlock *Pre, const OpcodeTable &T) {
   return false;
 }
 
+/// Before the loop (at Pos in its preheader): s_waitcnt lgkmcnt(0) (and
+/// vmcnt(VmBeforeLoop) where >= 0) and an s_barrier, unless the prologue
+/// ends its LDS traffic with a __syncthreads and no LDS DMA is due.
+static bool emitEntryBarrier(MachineBasicBlock &Pre,
+                             MachineBasicBlock::iterator Pos,
+                             const OpcodeTable::Builders &Ops,
+                             int VmBeforeLoop) {
+  const TargetInstrInfo &TII = *Pre.getParent()->getSubtarget().getInstrInfo();
+  bool Synced = ldsSyncedBeforeLoop(&Pre, OpcodeTable::get(TII));
+  if (Synced && VmBeforeLoop < 0)
+    return false;
+  Waitcnt W = Waitcnt::lgkm(0);
+  if (VmBeforeLoop >= 0)
+    W.Vm = VmBeforeLoop;
+  DebugLoc DL;
+  BuildMI(Pre, Pos, DL, TII.get(Ops.SWaitcnt)).addImm(W.encodeGfx9());
+  BuildMI(Pre, Pos, DL, TII.get(Ops.SBarrier));
+  return true;
+}
+
+bool emitLoopEntrySync(MachineLoop &L, const OpcodeTable::Builders &Ops,
+                       int VmBeforeLoop) {
+  MachineBasicBlock *Pre = L.getLoopPreheader();
+  if (!Pre)
+    return false;
+  emitEntryBarrier(*Pre, Pre->getFirstTerminator(), Ops, VmBeforeLoop);
+  return true;
+}
+
 bool canEmitAsymmetricSync(MachineLoop &L, MachineFunction &MF,
                            std::string &Why) {
   const TargetRegisterInfo &TRI = *MF.getSubtarget().getRegisterInfo();
@@ -148,16 +177,8 @@ void emitAsymmetricSync(MachineLoop &L, MachineFunction &MF,
   // With LDS DMA the prologue's copies read in the first iterations must
   // have landed (VmBeforeLoop) before that barrier: the loop's own wait for
   // them moved to where its layout wants it.
-  bool Synced = ldsSyncedBeforeLoop(Pre, OpcodeTable::get(TII));
   Pre->erase(Pre->getFirstTerminator(), Pre->end());
-  if (!Synced || VmBeforeLoop >= 0) {
-    Waitcnt W = Waitcnt::lgkm(0);
-    if (VmBeforeLoop >= 0)
-      W.Vm = VmBeforeLoop;
-    BuildMI(*Pre, Pre->end(), DL, TII.get(Ops.SWaitcnt))
-        .addImm(W.encodeGfx9());
-    BuildMI(*Pre, Pre->end(), DL, TII.get(Ops.SBarrier));
-  }
+  emitEntryBarrier(*Pre, Pre->end(), Ops, VmBeforeLoop);
   BuildMI(*Pre, Pre->end(), DL, RFL, Wave).addReg(Tid);
   // Waves 4-7 of a 512-lane workgroup have bit 8 of tid.x set.
   BuildMI(*Pre, Pre->end(), DL, And, High).addReg(Wave).addImm(target::waveGroupBit());

@@ -396,6 +396,8 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
     requestWaitPlacement(L.getHeader()->getBasicBlock());
   if (C->Plan.Layout.AsymmetricSync)
     emitAsymmetricSync(L, MF, Ops, *MDT, *MLI, C->Plan.VmWaitBeforeLoop);
+  else if (C->Plan.Layout.BarrierBetweenClusters)
+    emitLoopEntrySync(L, Ops, C->Plan.VmWaitBeforeLoop);
   if (VerifyCFG && C->Plan.Layout.AsymmetricSync &&
       !MDT->verify(MachineDominatorTree::VerificationLevel::Full))
     MF.getFunction().getContext().emitError(

@@ -6,12 +6,22 @@
 #include "pingpong/Sync/Waitcnt.h"
 
 #include "llvm/ADT/Twine.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/CodeGen/MachineInstr.h"
 #include <algorithm>
 #include <climits>
 #include <map>
 
 using namespace llvm;
+
+// Testing only: plan layouts whose MFMA intervals neighbour under the skew
+// (refused otherwise), so that the checkers' pacing rule can be tested on
+// the code they would give (test/Triton/layout-checker-gaps.test).
+static cl::opt<bool> UnpacedLayouts(
+    "amdgpu-pingpong-unpaced-layouts", cl::init(false), cl::Hidden,
+    cl::desc("Plan layouts that run MFMAs in neighbouring barrier intervals "
+             "under the asymmetric skew (testing the checkers)"));
+
 namespace pingpong {
 
 unsigned ClusterPlan::count(unsigned C, Role R, const LoopModel &M) const {
@@ -397,6 +407,35 @@ std::optional<ClusterPlan> planClusters(const LoopModel &M, const DepGraph &G,
                      ": another wave could overwrite what is read";
         return std::nullopt;
       }
+  }
+  // Pacing under the skew: one wave group's dot runs while the other wave
+  // of its SIMD is in a memory cluster, so no two barrier intervals with
+  // MFMAs may neighbour (the wrap included): the skew would run one group's
+  // second dot with the other's first (pingpong-sim verify's pacing rule,
+  // sharedMfmaPhase, which -amdgpu-pingpong-verify applies too). A dot
+  // cluster without MFMAs (the exchange layout's xchg) paces like a memory
+  // cluster.
+  if (Layout.AsymmetricSync && !UnpacedLayouts) {
+    std::vector<unsigned> Interval(NC, 0);
+    for (unsigned CI = 1; CI < NC; ++CI)
+      Interval[CI] = Interval[CI - 1] + !Layout.Clusters[CI].Joined;
+    const unsigned NI = Interval[NC - 1] + 1;
+    std::vector<int> MfmaCluster(NI, -1);
+    for (unsigned I = 0; I < N; ++I)
+      if (M.Insts[I].Kind == InstKind::MFMA && MfmaCluster[Interval[C[I]]] < 0)
+        MfmaCluster[Interval[C[I]]] = C[I];
+    for (unsigned T = 0; NI > 1 && T < NI; ++T) {
+      unsigned Next = (T + 1) % NI;
+      if (MfmaCluster[T] < 0 || MfmaCluster[Next] < 0)
+        continue;
+      Why.Reason = "the layout runs MFMAs in neighbouring barrier intervals (" +
+                   Layout.Clusters[MfmaCluster[T]].Name + ", " +
+                   Layout.Clusters[MfmaCluster[Next]].Name +
+                   "), which the asymmetric skew runs at the same time: both "
+                   "waves of a SIMD would be in a dot; put a cluster without "
+                   "MFMAs between them";
+      return std::nullopt;
+    }
   }
   std::vector<int> VmWait;
   int VmBeforeLoop = -1;

@@ -1,5 +1,6 @@
 //===- ModeChoice.cpp - which mode a loop gets -----------------------------===//
 #include "pingpong/Schedule/ModeChoice.h"
+#include "llvm/CodeGen/MachineLoopInfo.h"
 #include "pingpong/Schedule/ClusterPlan.h"
 #include "pingpong/Analysis/DepGraph.h"
 #include "pingpong/Analysis/RegPressure.h"
@@ -180,6 +181,11 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
       Fail = W.Reason;
     } else if (Layout->AsymmetricSync &&
                !canEmitAsymmetricSync(Ctx.L, Ctx.MF, Fail)) {
+    } else if (Layout->BarrierBetweenClusters && !Ctx.L.getLoopPreheader()) {
+      // The loop's own barriers go; the wait and barrier before the loop
+      // (the prologue's LDS traffic and DMA) need a preheader.
+      Fail = "the layout's barriers need a loop with a preheader (the wait "
+             "and s_barrier before the loop go there)";
     } else {
       if (Layout->BarrierBetweenClusters)
         C.Sync->detach(C.Work);

@@ -62,6 +62,15 @@ void applyPlan(LoopModel &Model, const ClusterPlan &Plan,
 bool canEmitAsymmetricSync(llvm::MachineLoop &L, llvm::MachineFunction &MF,
                            std::string &Why);
 
+/// A barrier layout without the skew: the loop's own barriers and waits are
+/// gone, so the preheader gets the drain and s_barrier the asymmetric sync
+/// puts before its skew (a wait for the prologue's LDS DMA that the first
+/// iterations read, vmcnt(VmBeforeLoop) where >= 0; lgkmcnt(0) for the
+/// prologue's LDS traffic), unless the prologue ends in a __syncthreads and no
+/// DMA is due. False where the loop has no preheader.
+bool emitLoopEntrySync(llvm::MachineLoop &L, const OpcodeTable::Builders &Ops,
+                       int VmBeforeLoop);
+
 /// Waves 4-7 run one extra s_barrier before the loop, waves 0-3 one after it
 /// (wave group from readfirstlane(workitem id x) & 256; scalar branches).
 /// Keeps the dominator tree and loop info up to date for the new blocks.
