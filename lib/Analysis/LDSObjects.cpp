@@ -1,6 +1,7 @@
 //===- LDSObjects.cpp - which LDS buffer a memory access touches ----------===//
 #include "pingpong/Analysis/LDSObjects.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
@@ -61,49 +62,77 @@ std::string scopeName(const MDNode *List) {
   return "";
 }
 
-/// [lo, hi] of the byte offset of pointer P from Obj over every value its
-/// variable GEP indices may take (their known bits), or nullopt when P is
-/// not Obj plus GEPs (constant or instruction) with non-negative indices.
-std::optional<std::pair<int64_t, int64_t>>
-offsetBounds(const Value *P, const Value *Obj, const DataLayout &DL,
-             unsigned Depth = 0) {
-  P = P->stripPointerCasts();
-  if (P == Obj)
-    return std::make_pair(int64_t(0), int64_t(0));
-  auto *GEP = dyn_cast<GEPOperator>(P);
-  if (!GEP || Depth > 8)
-    return std::nullopt;
-  auto Base = offsetBounds(GEP->getPointerOperand(), Obj, DL, Depth + 1);
-  if (!Base)
-    return std::nullopt;
-  int64_t Lo = Base->first, Hi = Base->second;
-  constexpr int64_t Limit = int64_t(1) << 32; // far beyond any LDS
-  for (gep_type_iterator GTI = gep_type_begin(GEP), E = gep_type_end(GEP);
-       GTI != E; ++GTI) {
-    const Value *Idx = GTI.getOperand();
-    if (StructType *ST = GTI.getStructTypeOrNull()) {
-      auto *CI = dyn_cast<ConstantInt>(Idx);
-      if (!CI)
-        return std::nullopt;
-      int64_t Off = DL.getStructLayout(ST)->getElementOffset(CI->getZExtValue());
-      Lo += Off;
-      Hi += Off;
-      continue;
+/// [min, max] of an index: the work-item id within the kernel's flat
+/// work-group size ("amdgpu-flat-work-group-size"), else its known bits;
+/// nullopt when it may be negative or is beyond any LDS.
+std::optional<std::pair<uint64_t, uint64_t>> indexBounds(const Value *Idx,
+                                                         const DataLayout &DL) {
+  if (const auto *II = dyn_cast<IntrinsicInst>(Idx))
+    if (II->getIntrinsicID() == Intrinsic::amdgcn_workitem_id_x) {
+      StringRef S = II->getFunction()
+                        ->getFnAttribute("amdgpu-flat-work-group-size")
+                        .getValueAsString();
+      unsigned Max = 0;
+      if (!S.split(',').second.trim().getAsInteger(10, Max) && Max > 0)
+        return std::make_pair(uint64_t(0), uint64_t(Max - 1));
     }
-    int64_t Stride = GTI.getSequentialElementStride(DL).getKnownMinValue();
-    KnownBits KB = computeKnownBits(Idx, DL);
-    if (!KB.isNonNegative() || KB.getBitWidth() > 64)
-      return std::nullopt;
-    uint64_t Min = KB.getMinValue().getZExtValue();
-    uint64_t Max = KB.getMaxValue().getZExtValue();
-    if (Max >= uint64_t(Limit) || Stride <= 0 || Stride >= Limit)
-      return std::nullopt;
-    Lo += int64_t(Min) * Stride;
-    Hi += int64_t(Max) * Stride;
-    if (Hi >= Limit)
-      return std::nullopt;
+  KnownBits KB = computeKnownBits(Idx, DL);
+  if (!KB.isNonNegative() || KB.getBitWidth() > 64 ||
+      KB.getMaxValue().getZExtValue() >= (uint64_t(1) << 32))
+    return std::nullopt;
+  return std::make_pair(KB.getMinValue().getZExtValue(),
+                        KB.getMaxValue().getZExtValue());
+}
+
+/// Walks the GEPs from P down to Obj: struct fields add their offset to
+/// Const, every array index goes to OnIndex with its stride in bytes. False
+/// when P is not Obj plus GEPs, or OnIndex refuses an index.
+bool walkGEPs(const Value *P, const Value *Obj, const DataLayout &DL,
+              int64_t &Const,
+              function_ref<bool(const Value *Idx, int64_t Stride)> OnIndex) {
+  for (unsigned Depth = 0;; ++Depth) {
+    P = P->stripPointerCasts();
+    if (P == Obj)
+      return true;
+    auto *GEP = dyn_cast<GEPOperator>(P);
+    if (!GEP || Depth > 8)
+      return false;
+    for (gep_type_iterator GTI = gep_type_begin(GEP), E = gep_type_end(GEP);
+         GTI != E; ++GTI) {
+      const Value *Idx = GTI.getOperand();
+      if (StructType *ST = GTI.getStructTypeOrNull()) {
+        auto *CI = dyn_cast<ConstantInt>(Idx);
+        if (!CI)
+          return false;
+        Const += DL.getStructLayout(ST)->getElementOffset(CI->getZExtValue());
+        continue;
+      }
+      int64_t Stride = GTI.getSequentialElementStride(DL).getKnownMinValue();
+      if (Stride <= 0 || Stride >= (int64_t(1) << 32) || !OnIndex(Idx, Stride))
+        return false;
+    }
+    P = GEP->getPointerOperand();
   }
-  return std::make_pair(Lo, Hi);
+}
+
+/// [lo, hi] of the byte offset of pointer P from Obj over every value its
+/// array indices may take (indexBounds), or nullopt when P is not Obj plus
+/// GEPs (constant or instruction) with bounded non-negative indices.
+std::optional<std::pair<int64_t, int64_t>>
+offsetBounds(const Value *P, const Value *Obj, const DataLayout &DL) {
+  constexpr int64_t Limit = int64_t(1) << 32; // far beyond any LDS
+  int64_t Const = 0, Lo = 0, Hi = 0;
+  bool Ok = walkGEPs(P, Obj, DL, Const, [&](const Value *Idx, int64_t Stride) {
+    auto B = indexBounds(Idx, DL);
+    if (!B)
+      return false;
+    Lo += int64_t(B->first) * Stride;
+    Hi += int64_t(B->second) * Stride;
+    return Hi < Limit;
+  });
+  if (!Ok)
+    return std::nullopt;
+  return std::make_pair(Const + Lo, Const + Hi);
 }
 
 /// Bytes of Obj every LDS memory operand of MI may touch, over all lanes
@@ -155,27 +184,6 @@ const PHINode *toggle(const Value *Idx, unsigned &Parity) {
   return nullptr;
 }
 
-/// [min, max] of an index: the work-item id within the kernel's flat
-/// work-group size ("amdgpu-flat-work-group-size"), else its known bits.
-std::optional<std::pair<uint64_t, uint64_t>> indexBounds(const Value *Idx,
-                                                         const DataLayout &DL) {
-  if (const auto *II = dyn_cast<IntrinsicInst>(Idx))
-    if (II->getIntrinsicID() == Intrinsic::amdgcn_workitem_id_x) {
-      StringRef S = II->getFunction()
-                        ->getFnAttribute("amdgpu-flat-work-group-size")
-                        .getValueAsString();
-      unsigned Max = 0;
-      if (!S.split(',').second.trim().getAsInteger(10, Max) && Max > 0)
-        return std::make_pair(uint64_t(0), uint64_t(Max - 1));
-    }
-  KnownBits KB = computeKnownBits(Idx, DL);
-  if (!KB.isNonNegative() || KB.getBitWidth() > 64 ||
-      KB.getMaxValue().getZExtValue() >= (uint64_t(1) << 32))
-    return std::nullopt;
-  return std::make_pair(KB.getMinValue().getZExtValue(),
-                        KB.getMaxValue().getZExtValue());
-}
-
 /// P = Obj + C + T' * Stride + V with T' = T or T ^ 1 (toggle above), C
 /// constant and V bounded by its indices' known bits: the slot, with V's
 /// range (plus Off and Size) inside [0, Stride). nullopt otherwise.
@@ -184,54 +192,33 @@ toggledSlot(const Value *P, const Value *Obj, const DataLayout &DL,
             int64_t Off, int64_t Size) {
   sync::LDSRegion::ToggledSlot S;
   int64_t C = 0, VLo = 0, VHi = 0;
-  for (unsigned Depth = 0;; ++Depth) {
-    P = P->stripPointerCasts();
-    if (P == Obj)
-      break;
-    auto *GEP = dyn_cast<GEPOperator>(P);
-    if (!GEP || Depth > 8)
-      return std::nullopt;
-    for (gep_type_iterator GTI = gep_type_begin(GEP), E = gep_type_end(GEP);
-         GTI != E; ++GTI) {
-      const Value *Idx = GTI.getOperand();
-      if (StructType *ST = GTI.getStructTypeOrNull()) {
-        auto *CI = dyn_cast<ConstantInt>(Idx);
-        if (!CI)
-          return std::nullopt;
-        C += DL.getStructLayout(ST)->getElementOffset(CI->getZExtValue());
-        continue;
-      }
-      int64_t Stride = GTI.getSequentialElementStride(DL).getKnownMinValue();
-      if (Stride <= 0 || Stride >= (int64_t(1) << 32))
-        return std::nullopt;
-      if (auto *CI = dyn_cast<ConstantInt>(Idx)) {
-        C += CI->getSExtValue() * Stride;
-        continue;
-      }
-      unsigned Parity = 0;
-      if (const PHINode *T = toggle(Idx, Parity)) {
-        if (S.Var)
-          return std::nullopt; // two toggled indices
-        S.Var = T;
-        S.Header = T->getParent();
-        S.Stride = Stride;
-        S.Parity = Parity;
-        continue;
-      }
-      auto B = indexBounds(Idx, DL);
-      if (!B)
-        return std::nullopt;
-      VLo += int64_t(B->first) * Stride;
-      VHi += int64_t(B->second) * Stride;
+  bool Ok = walkGEPs(P, Obj, DL, C, [&](const Value *Idx, int64_t Stride) {
+    if (auto *CI = dyn_cast<ConstantInt>(Idx)) {
+      C += CI->getSExtValue() * Stride;
+      return true;
     }
-    P = GEP->getPointerOperand();
-  }
-  if (!S.Var || VLo + Off < 0 || VHi + Off + Size > S.Stride)
+    unsigned Parity = 0;
+    if (const PHINode *T = toggle(Idx, Parity)) {
+      if (S.Var)
+        return false; // two toggled indices
+      S.Var = T;
+      S.Header = T->getParent();
+      S.Stride = Stride;
+      S.Parity = Parity;
+      return true;
+    }
+    auto B = indexBounds(Idx, DL);
+    if (!B)
+      return false;
+    VLo += int64_t(B->first) * Stride;
+    VHi += int64_t(B->second) * Stride;
+    return true;
+  });
+  if (!Ok || !S.Var || VLo + Off < 0 || VHi + Off + Size > S.Stride)
     return std::nullopt;
   S.Bases.push_back(C);
   return S;
 }
-
 
 /// The region of the memory operands MMOs of MI (LDS is the one whose
 /// scopes and value describe them all).
