@@ -41,6 +41,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
@@ -582,6 +583,26 @@ bool PingpongRelocateExchange::runOnKernel(Function &F) {
           Users.push_back(cast<Instruction>(U));
       for (Instruction *UI : Users)
         UI->replaceUsesOfWith(Key, NewGV);
+      // Alias scopes say what is now evident from the objects: the moved
+      // accesses and the arena's never meet. AMDGPU's wait insertion asks
+      // them before it makes an LDS access wait for every LDS DMA in flight
+      // (SIInsertWaitcnts: without a scope, the general DMA slot).
+      MDBuilder MDB(F.getContext());
+      MDNode *Domain = MDB.createAnonymousAliasScopeDomain(
+          "amdgpu.pingpong.exchange");
+      MDNode *Scope = MDB.createAnonymousAliasScope(
+          Domain, NewGV->getName());
+      MDNode *List = MDNode::get(F.getContext(), {Scope});
+      for (const Access &A : All) {
+        if (!isa<LoadInst, StoreInst, CallBase>(A.I))
+          continue;
+        unsigned Kind = A.Key == Key ? LLVMContext::MD_alias_scope
+                                     : LLVMContext::MD_noalias;
+        if (A.Key != Key && A.Arena != Arena)
+          continue;
+        A.I->setMetadata(Kind,
+                         MDNode::concatenate(A.I->getMetadata(Kind), List));
+      }
       Moved.insert(Key);
       Changed = true;
       int64_t SharedLo = INT64_MAX, SharedHi = INT64_MIN;
