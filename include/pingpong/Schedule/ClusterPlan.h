@@ -56,19 +56,6 @@ std::optional<ClusterLayout> layoutFourPP(const LoopModel &M, Rejection &Why);
 /// layout must take them in that order.
 Operand firstDMAOperand(const LoopModel &M);
 /// The LDS-DMA layouts (issue 10): 8 and 4 waves.
-/// A loop's global traffic against its dot (async two-cluster's two-stage
-/// variant choice): the bytes its loads and LDS DMA move per workgroup
-/// iteration, the clocks they take at the CU's L2 share, and the MFMA pipe
-/// clocks per SIMD. Known only when every MFMA is in the cycle table and
-/// every load's width is in its memory operands.
-struct CopyBound {
-  bool Known = false;
-  uint64_t Bytes = 0;
-  double CopyClocks = 0;
-  uint64_t MFMAClocks = 0;
-};
-CopyBound copyBound(const LoopModel &M);
-
 std::optional<ClusterLayout> layoutAsyncTwoPP(const LoopModel &M,
                                               Rejection &Why);
 std::optional<ClusterLayout> layoutAsyncOnePP(const LoopModel &M,
