@@ -44,8 +44,10 @@ bool loopSaysOff(const Loop &L) {
     const auto *Entry = dyn_cast<MDNode>(Op);
     if (!Entry || Entry->getNumOperands() != 2)
       continue;
-    const auto *Key = dyn_cast<MDString>(Entry->getOperand(0));
-    const auto *Val = dyn_cast<MDString>(Entry->getOperand(1));
+    // Malformed entries (a null or non-string operand) are the directive
+    // parser's to report, not a reason to stop here.
+    const auto *Key = dyn_cast_or_null<MDString>(Entry->getOperand(0).get());
+    const auto *Val = dyn_cast_or_null<MDString>(Entry->getOperand(1).get());
     if (Key && Val && Key->getString() == "amdgpu.pingpong" &&
         Val->getString() == "off")
       return true;
