@@ -24,6 +24,19 @@ def cell(r, b):
     return v + "¹" if r.get(b + "-occupancy") else v
 
 
+UNIT = (("MFMA pipe", "MFMA"), ("LDS port", "LDS port"), ("L2", "L2"), ("HBM", "HBM"),
+        ("VALU+MFMA issue", "VALU issue"), ("LDS issue", "LDS issue"), ("VMEM issue", "VMEM issue"),
+        ("SALU", "SALU issue"), ("issue turns", "wave issue"))
+
+
+def bound(r):
+    """The plugin build's resource bound and its unit, shortened."""
+    if "plugin-bound" not in r:
+        return "-"
+    unit = next((short for long, short in UNIT if r["plugin-bound-unit"].startswith(long)), r["plugin-bound-unit"])
+    return "%s %s" % (fmt(r["plugin-bound"]), unit)
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: triton-table.py ROWS.json")
@@ -37,8 +50,11 @@ def main():
         g = lambda k: math.exp(sum(math.log(r[k]) for r in sched) / len(sched)) if sched else float("nan")
         lo = lambda k: min(r[k] for r in sched) if sched else float("nan")
         hi = lambda k: max(r[k] for r in sched) if sched else float("nan")
+        gemm = [r for r in sched if not r["case"].startswith("attn") and "ceiling" in r]
+        gg = lambda k: math.exp(sum(math.log(r[k]) for r in gemm) / len(gemm)) if gemm else float("nan")
         summary[arch] = (len(scheduled), total, g("vs-best"), lo("vs-best"), hi("vs-best"),
-                         g("vs-llc"), lo("vs-llc"), hi("vs-llc"), len(sched))
+                         g("vs-llc"), lo("vs-llc"), hi("vs-llc"), len(sched), len(gemm), gg("vs-best"),
+                         gg("ceiling"))
     out.append("| | gfx942 | gfx950 |")
     out.append("|---|---|---|")
     out.append("| kernels scheduled by the plugin | %d of %d | %d of %d |" %
@@ -49,9 +65,13 @@ def main():
                "**%.3f** (%.3f–%.3f) | **%.3f** (%.3f–%.3f) |" % (summary["gfx942"][2:5] + summary["gfx950"][2:5]))
     out.append("| geomean plugin vs plain llc-22 on the same IR (scheduled, timed) | "
                "**%.3f** (%.3f–%.3f) | **%.3f** (%.3f–%.3f) |" % (summary["gfx942"][5:8] + summary["gfx950"][5:8]))
+    out.append("| GEMMs alone (scheduled, timed): geomean vs Triton's best / its ceiling (best / the plugin's "
+               "resource bound) | %d: **%.3f** / %.3f | %d: **%.3f** / %.3f |" %
+               (summary["gfx942"][9:12] + summary["gfx950"][9:12]))
     out.append("")
-    out.append("| kernel | Triton | Triton-pp | llc-22 | plugin | mode | vs-best | vs-llc | spill llc → plugin (B) |")
-    out.append("|---|---|---|---|---|---|---|---|---|")
+    out.append("| kernel | Triton | Triton-pp | llc-22 | plugin | plugin's bound | mode | vs-best | ceiling | vs-llc "
+               "| spill llc → plugin (B) |")
+    out.append("|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         mode = r.get("mode", "none")
         if mode == "none":
@@ -59,11 +79,17 @@ def main():
         elif r.get("plugin") is None and r.get("unfit"):
             mode += " (not timed: " + r["unfit"][:60] + ")"
         cells = [r["case"], cell(r, "triton"), cell(r, "triton-pp"), cell(r, "llc"),
-                 cell(r, "plugin"), mode,
+                 cell(r, "plugin"), bound(r), mode,
                  "%.3f" % r["vs-best"] if "vs-best" in r else "-",
+                 "%.3f" % r["ceiling"] if "ceiling" in r else "-",
                  "%.3f" % r["vs-llc"] if "vs-llc" in r else "-",
                  "%s → %s" % (r.get("llc-scratch", "-"), r.get("plugin-scratch", "-"))]
         out.append("| " + " | ".join(cells) + " |")
+    out.append("")
+    out.append("The plugin's bound: pingpong-sim's resource bound of the plugin's build, the busiest unit's "
+               "clocks per iteration (MFMA pipe, LDS port, the CU's L2/HBM share, issue turns); no order of the "
+               "same instructions runs faster. ceiling = the better Triton / that bound: the most vs-best "
+               "scheduling alone can reach.")
     out.append("")
     out.append("¹ fewer workgroups fit on the CU than the two 4-wave workgroups asked (VGPRs or LDS: the "
                "build's JSON row says which); the number is the CU's time for two workgroups' iterations, "

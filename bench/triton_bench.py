@@ -13,6 +13,9 @@ and the table gives cycles per K iteration (GEMM 8192^3 through the model's L2 r
 --gemm/--tile), MFMA busy %, the mode the plugin chose (or why it refused), the spills
 (ScratchSize) of llc and plugin, and the ratios
   vs-best = min(triton, triton-pp) / plugin      vs-llc = llc / plugin      (> 1: plugin faster).
+pingpong-sim's resource bound of the plugin's build (what its instructions ask of the busiest unit
+per iteration: MFMA pipe, LDS port, L2/HBM share, issue turns) gives
+  ceiling = min(triton, triton-pp) / plugin's bound: the most vs-best any order of those instructions reaches.
 Geomeans are printed over the GEMM cases the plugin scheduled, per target.
 
 Occupancy as in bench/run-bench.sh: 8-wave kernels 1 workgroup per CU, 4-wave kernels 2, where
@@ -143,6 +146,10 @@ def one(args, base, corpus):
             row[b] = r["cycles_per_iteration_at_asked_occupancy"]
             row[b + "-busy"] = r["mfma_busy_pct"]
             row[b + "-wg"] = r["workgroups"]
+            rb = r.get("resource_bound")
+            if rb and rb.get("unit"):
+                row[b + "-bound"] = rb["cycles_per_iteration_at_asked_occupancy"]
+                row[b + "-bound-unit"] = rb["unit"]
             if r["workgroups"] < r["workgroups_asked"]:
                 row[b + "-occupancy"] = r["occupancy_limit"]
     best = [row[b] for b in ("triton", "triton-pp") if b in row]
@@ -150,6 +157,9 @@ def one(args, base, corpus):
         row["vs-best"] = min(best) / row["plugin"]
     if "plugin" in row and "llc" in row:
         row["vs-llc"] = row["llc"] / row["plugin"]
+    if "plugin-bound" in row and best:
+        # the most any order of the plugin's instructions could reach: best / its resource bound
+        row["ceiling"] = min(best) / row["plugin-bound"]
     return row
 
 
@@ -210,12 +220,18 @@ def main():
             print("  ".join(v.ljust(w) for v, (_, w) in zip(vals, cols)) + "  " + r.get("why", ""))
     for arch in sorted({r["arch"] for r in rows if r.get("arch")}):
         sel = [r for r in rows if r.get("arch") == arch and r.get("mode", "none") != "none"]
-        for key in ("vs-best", "vs-llc"):
+        for key in ("vs-best", "vs-llc", "ceiling"):
             xs = [r[key] for r in sel if key in r]
             if xs:
                 g = math.exp(sum(math.log(x) for x in xs) / len(xs))
                 print(f"{arch}: geomean {key} {g:.3f} over {len(xs)} scheduled cases "
                       f"(min {min(xs):.3f}, max {max(xs):.3f})")
+        gemms = [r for r in sel if not r["case"].startswith("attn")]
+        for key in ("vs-best", "ceiling"):
+            xs = [r[key] for r in gemms if key in r and "vs-best" in r]
+            if xs:
+                g = math.exp(sum(math.log(x) for x in xs) / len(xs))
+                print(f"{arch} GEMMs: geomean {key} {g:.3f} over {len(xs)} scheduled cases")
     sched = sum(1 for r in rows if r.get("mode", "none") != "none")
     print(f"scheduled by the plugin: {sched} of {len(rows)} cases")
     if args.json:

@@ -83,6 +83,66 @@ void LoopLoads::onIssue(const IssueEvent &E) {
   L2Hits += E.L2Hit;
 }
 
+UnitDemand::UnitDemand(const TargetParams &TP, size_t Waves) : TP(TP) {
+  auto Group = [&](const char *Name, int N) {
+    int First = (int)Names.size();
+    for (int I = 0; I < N; ++I)
+      Names.push_back(N == 1 ? std::string(Name) : std::string(Name) + " " + std::to_string(I));
+    return First;
+  };
+  Xdl = Group("MFMA pipe, SIMD", TP.NumSimds);
+  IssueVM = Group("VALU+MFMA issue, SIMD", TP.NumSimds);
+  IssueLds = Group("LDS issue, SIMD", TP.NumSimds);
+  IssueVmem = Group("VMEM issue, SIMD", TP.NumSimds);
+  IssueSalu = Group("SALU+SMEM issue, SIMD", TP.NumSimds);
+  LdsPort = Group("LDS port, SIMD pair", TP.NumSimds / 2);
+  L2 = Group("L2 (the CU's share)", 1);
+  Hbm = Group("HBM (the CU's share)", 1);
+  WaveIssue = Group("issue turns, wave", (int)Waves);
+}
+
+void UnitDemand::onIssue(const IssueEvent &E) {
+  const Inst &In = *E.In;
+  const double Turn = TP.IssuePeriod;
+  // every instruction, internal ones too, takes one of its wave's turns
+  Uses.push_back({E.T, WaveIssue + E.Wave, Turn});
+  switch (In.C) {
+  case Cat::MFMA:
+    Uses.push_back({E.T, Xdl + E.Simd, (double)In.MfmaCycles});
+    [[fallthrough]];
+  case Cat::VALU:
+    Uses.push_back({E.T, IssueVM + E.Simd, Turn});
+    break;
+  case Cat::LDS: {
+    Uses.push_back({E.T, IssueLds + E.Simd, Turn});
+    bool Write = In.IsStore && !In.IsLoad;
+    double BW = Write ? TP.LdsWriteBytesPerClkPair : TP.LdsReadBytesPerClkPair;
+    Uses.push_back({E.T, LdsPort + E.Simd / 2, E.Bytes / BW});
+    break;
+  }
+  case Cat::VMEM:
+    Uses.push_back({E.T, IssueVmem + E.Simd, Turn});
+    if (E.L2Hit)
+      Uses.push_back({E.T, L2, E.Bytes / TP.L2BytesPerClkCu});
+    else
+      Uses.push_back({E.T, Hbm, E.Bytes / hbmBytesPerClk(TP)});
+    break;
+  case Cat::SALU: case Cat::SMEM: case Cat::Unknown:
+    Uses.push_back({E.T, IssueSalu + E.Simd, Turn});
+    break;
+  default:
+    break;
+  }
+}
+
+std::vector<double> UnitDemand::inWindow(int64_t Begin, int64_t End) const {
+  std::vector<double> D(Names.size(), 0);
+  for (const Use &U : Uses)
+    if (U.T >= Begin && U.T < End)
+      D[U.Unit] += U.Clocks;
+  return D;
+}
+
 void TraceRecorder::onIssue(const IssueEvent &E) {
   int Idx = -1;
   if (E.Lds) {

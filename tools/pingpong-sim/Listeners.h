@@ -166,6 +166,27 @@ public:
   int64_t Bytes = 0, Loads = 0, L2Hits = 0;
 };
 
+// What the issued instructions ask of each shared unit (docs/cycle-model.md,
+// "Resource bound"): clocks of the unit each issue occupies, with its issue
+// clock, so the steady state can sum them inside its window. A unit's demand
+// per iteration is a floor no order of the same instructions gets under.
+class UnitDemand : public SimListener {
+public:
+  unsigned events() const override { return Issue; }
+  UnitDemand(const TargetParams &TP, size_t Waves);
+  void onIssue(const IssueEvent &E) override;
+  // Unit names, and the clocks each was asked for by issues in [Begin, End).
+  const std::vector<std::string> &names() const { return Names; }
+  std::vector<double> inWindow(int64_t Begin, int64_t End) const;
+
+private:
+  struct Use { int64_t T; int Unit; double Clocks; };
+  const TargetParams &TP;
+  std::vector<std::string> Names;
+  std::vector<Use> Uses;
+  int Xdl, IssueVM, IssueLds, IssueVmem, IssueSalu, LdsPort, L2, Hbm, WaveIssue;
+};
+
 // verify: every wave's executed instruction stream and the LDS bytes of its
 // LDS accesses; addresses: their lane addresses too (Lanes, parallel to Lds).
 class TraceRecorder : public SimListener {

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "Report.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -192,6 +193,19 @@ void writeJson(const SimResult &R, const std::string &Path) {
     J.attributeArray("mfma_busy_pct_per_simd", [&] {
       for (size_t S = 0; S < R.XdlBusy.size(); ++S) J.value(R.MfmaBusySimd[S]);
     });
+    J.attributeObject("resource_bound", [&] {
+      J.attribute("cycles_per_iteration", R.ResourceBound);
+      J.attribute("cycles_per_iteration_at_asked_occupancy",
+                  R.ResourceBound * R.CyclesPerIterAtAsked / std::max(1e-9, R.CyclesPerIter));
+      J.attribute("unit", R.ResourceBoundUnit);
+      J.attributeArray("units", [&] {
+        for (const SimResult::UnitLoad &U : R.Units)
+          J.object([&] {
+            J.attribute("name", U.Name);
+            J.attribute("cycles_per_iteration", U.PerIter);
+          });
+      });
+    });
     J.attribute("total_cycles", R.TotalCycles);
     J.attribute("l2_hit_rate", R.L2HitRate);
     J.attribute("l2_rule", R.L2Rule);
@@ -265,6 +279,24 @@ void printReport(const SimResult &R, const Program &P) {
   OS << formatv("MFMA pipe busy: {0:F1} %  (per SIMD:", R.MfmaBusyPct);
   for (size_t S = 0; S < R.XdlBusy.size(); ++S) OS << formatv(" {0:F1}", R.MfmaBusySimd[S]);
   OS << ")\n";
+  if (!R.Units.empty()) {
+    // per kind of unit its busiest one ("LDS port, SIMD pair 1"), largest first
+    std::vector<const SimResult::UnitLoad *> Kinds;
+    for (const SimResult::UnitLoad &U : R.Units) {
+      StringRef Kind = StringRef(U.Name).rsplit(',').first;
+      auto It = llvm::find_if(Kinds, [&](auto *K) { return StringRef(K->Name).rsplit(',').first == Kind; });
+      if (It == Kinds.end()) Kinds.push_back(&U);
+      else if (U.PerIter > (*It)->PerIter) *It = &U;
+    }
+    llvm::sort(Kinds, [](auto *A, auto *B) { return A->PerIter > B->PerIter; });
+    OS << formatv("resource bound: {0:F1} cycles/iteration ({1}): the run reaches {2:F1} % of it\n",
+                  R.ResourceBound, R.ResourceBoundUnit,
+                  100.0 * R.ResourceBound / std::max(1e-9, R.CyclesPerIter));
+    OS << "  per unit, the busiest of each kind (cycles/iteration):";
+    for (const SimResult::UnitLoad *K : Kinds)
+      if (K->PerIter > 0) OS << formatv(" {0} {1:F1};", K->Name, K->PerIter);
+    OS << "\n";
+  }
   OS << formatv("total cycles: {0}\n", R.TotalCycles);
   if (!R.L2Rule.empty()) OS << "L2 rule: " << R.L2Rule << "\n";
   if (R.LoopLoads) {

@@ -141,6 +141,18 @@ bool steadyState(const std::vector<WaveState> &Waves, const Recorders &Rec, cons
     Busy += B;
   }
   R.MfmaBusyPct = 100.0 * Busy / (Len * TP.NumSimds);
+  if (Rec.Units) {
+    std::vector<double> D = Rec.Units->inWindow(R.WindowBegin, R.WindowEnd);
+    double Scale = R.CyclesPerIter / Len; // iterations in the window: Len / CyclesPerIter
+    for (size_t U = 0; U < D.size(); ++U) {
+      double PerIter = D[U] * Scale;
+      R.Units.push_back({Rec.Units->names()[U], PerIter});
+      if (PerIter > R.ResourceBound) {
+        R.ResourceBound = PerIter;
+        R.ResourceBoundUnit = Rec.Units->names()[U];
+      }
+    }
+  }
   // per wave: stalls and cluster times in its own window
   for (const WaveState &W : Waves) {
     WaveResult &WR = R.Waves[W.Gid];

@@ -19,6 +19,7 @@ struct Recorders {
   StallAccounting *Stalls = nullptr;
   TimelineRecorder *Timeline = nullptr;
   MfmaBusy *Mfma = nullptr;
+  UnitDemand *Units = nullptr;
   ClusterStats *Clusters = nullptr;
   TraceRecorder *Trace = nullptr;
 };

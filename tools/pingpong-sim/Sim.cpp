@@ -391,6 +391,7 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, SimError &E) 
   StallAccounting Stalls(Waves.size());
   TimelineRecorder Timeline(Waves.size());
   MfmaBusy Mfma(TP.NumSimds);
+  UnitDemand Units(TP, Waves.size());
   ClusterStats Clusters(Waves.size(), ClusterOf);
   LoopLoads Loads;
   TraceRecorder Trace(Waves.size());
@@ -403,11 +404,12 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, SimError &E) 
     else Pipe.recordLdsBytes();
     Rec.Trace = &Trace;
   } else {
-    for (SimListener *L : std::initializer_list<SimListener *>{&Stalls, &Timeline, &Mfma, &Clusters, &Loads})
+    for (SimListener *L : std::initializer_list<SimListener *>{&Stalls, &Timeline, &Mfma, &Clusters, &Loads, &Units})
       Pipe.addListener(L);
     Rec.Stalls = &Stalls;
     Rec.Timeline = &Timeline;
     Rec.Mfma = &Mfma;
+    Rec.Units = &Units;
     Rec.Clusters = &Clusters;
   }
   bool Ran = Pipe.run(E);

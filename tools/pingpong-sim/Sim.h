@@ -275,6 +275,13 @@ struct SimResult {
   double CyclesPerIter = 0;
   double MfmaBusyPct = 0;
   double MfmaBusySimd[4] = {};
+  // What the loop's instructions ask of each shared unit, in clocks per
+  // iteration (the scale of CyclesPerIter), and the largest: no order of the
+  // same instructions runs an iteration faster than ResourceBound.
+  struct UnitLoad { std::string Name; double PerIter; };
+  std::vector<UnitLoad> Units;
+  double ResourceBound = 0;
+  std::string ResourceBoundUnit;
   int64_t WindowBegin = 0, WindowEnd = 0, TotalCycles = 0;
   std::vector<WaveResult> Waves;
   std::vector<ClusterInfo> Clusters;
