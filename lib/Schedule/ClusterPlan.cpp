@@ -48,9 +48,11 @@ std::string ClusterPlan::describe(const LoopModel &M) const {
     if (C)
       S += ", ";
     S += Cls[C].Name + " ";
-    if (Cls[C].Kind == ClusterKind::Dot)
+    if (Cls[C].Kind == ClusterKind::Dot) {
       S += Sum(Role::Dot) + " mfma";
-    else
+      if (Sum(Role::LocalWrite) != "0") // writes among the MFMAs (single-wave)
+        S += "/" + Sum(Role::LocalWrite) + " lds-write";
+    } else
       S += Sum(Role::LocalRead) + " lds-read/" + Sum(Role::GlobalLoad) +
            " global-load/" + Sum(Role::LocalWrite) + " lds-write";
     if (M.NumAsyncCopies)
@@ -354,6 +356,10 @@ std::optional<ClusterPlan> planClusters(const LoopModel &M, const DepGraph &G,
         C[I] = Mem;
         continue;
       }
+      // Users in a dot cluster with no memory cluster before them (LDS
+      // writes among the MFMAs, single-wave): with the users there.
+      C[I] = Latest;
+      continue;
     }
     // Feeds nothing in the loop (loop control, pointer increments, values
     // for the next iteration): last memory cluster, after every use of the

@@ -5,15 +5,17 @@
 // is the one wave's own overlap: the MFMA pipe runs while the wave issues
 // other instructions. The dot is cut into eight slices of the K-major dot
 // order; each slice's MFMAs carry the LDS reads of the next slice, A's
-// global loads go first and B's with the first slice, and the LDS writes
-// stay after the dot, behind the loop's own barrier.
+// global loads go first and B's with the first slice. With register-staged
+// loads the last two slices' reads go one slice early and the LDS writes,
+// behind the loop's own barrier, among the MFMAs of the seventh slice.
 //
 // Model (docs/modes.md, "single-wave"), cycles per iteration at one
-// workgroup per CU: NN 128x128x128 f16 gfx942 3066 (Triton 3575, llc-22
-// 3951, one-cluster forced 3606); NN 128x256x64 2842 (Triton 4158, llc-22
-// 3206). Tried on 128x128x128 as layouts: all global loads first 3154, all
-// of them with the first slice 3186, sixteen slices 3170, four 3422, an
-// interleave clause (2 MFMA, 1 LDS read) 3446.
+// workgroup per CU: NN 128x128x128 f16 gfx942 2659 (writes after the dot,
+// until session 9: 3066; Triton 3575, llc-22 3951, one-cluster forced
+// 3606); NN 128x256x64 2526 (2842; Triton 4158, llc-22 3206). Tried on
+// 128x128x128 as layouts: all global loads first 3154, all of them with the
+// first slice 3186, sixteen slices 3170, four 3422, an interleave clause (2
+// MFMA, 1 LDS read) 3446; writes among the MFMAs in slices of 16: 2835.
 //
 //===----------------------------------------------------------------------===//
 #include "pingpong/Schedule/ClusterPlan.h"
@@ -67,6 +69,15 @@ std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
   // the loop's own waits and barriers stay): 2290 against 2769 for A's
   // first and B's with the first slice.
   const bool DMA = M.NumAsyncCopies;
+  // Register-staged, at least four slices: the LDS writes go among the MFMAs
+  // of the second-to-last slice instead of after the dot. The last two
+  // slices' reads are issued one slice earlier, so the loop's barrier (the
+  // other waves' reads done) can come at that slice's start; the writes and
+  // B's v_perm packing (delay-global-data: with their writes) then fill the
+  // issue slots between its MFMAs, and the last slice's MFMAs take the
+  // rest of the VALU. Before, the writes ran after the dot with the MFMA
+  // pipe idle (pingpong-sim's resource bound: the run at 66.8 % of it).
+  const bool WritesInDot = !DMA && S >= 4;
   std::string T = DMA ? "pingpong-layout v1; sync dot-waits; "
                         "mem mem-g: async-copy; "
                       : "pingpong-layout v1; sync delay-global-data dot-waits; "
@@ -74,13 +85,21 @@ std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
   for (unsigned I = 0; I < S; ++I) {
     // prio=0: no s_setprio, there is no other wave to win against.
     T += "dot d" + std::to_string(I) + " prio=0: dot" + Slice(I);
-    if (I + 1 < S)
+    if (WritesInDot && I + 3 == S)
+      T += ", local-read" + Slice(I + 1) + ", local-read" + Slice(I + 2);
+    else if (I + 1 < S && !(WritesInDot && I + 2 >= S))
       T += ", local-read" + Slice(I + 1);
     if (I == 0 && !DMA)
       T += ", global-load";
+    if (WritesInDot && I + 2 == S)
+      T += ", local-write";
     T += I + 1 < S || !DMA ? "; " : "";
   }
-  if (!DMA)
+  if (WritesInDot)
+    T += "interleave d" + std::to_string(S - 2) +
+         ": mfma 1, valu 2, ds-write 1; interleave d" + std::to_string(S - 1) +
+         ": mfma 1, valu 2";
+  else if (!DMA)
     T += "mem store: local-write";
   return builtinLayout(T.c_str(), Mode::SingleWave, M, Why);
 }
