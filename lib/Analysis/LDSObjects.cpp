@@ -1,21 +1,14 @@
 //===- LDSObjects.cpp - which LDS buffer a memory access touches ----------===//
 #include "pingpong/Analysis/LDSObjects.h"
+#include "pingpong/Analysis/IRAddress.h"
 
-#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Analysis/ValueTracking.h"
-#include "llvm/IR/Constants.h"
-#include "llvm/IR/DerivedTypes.h"
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/CodeGen/MachineMemOperand.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
-#include "llvm/IR/GetElementPtrTypeIterator.h"
-#include "llvm/IR/Instructions.h"
-#include "llvm/IR/Operator.h"
-#include "llvm/IR/Function.h"
-#include "llvm/IR/IntrinsicsAMDGPU.h"
-#include "llvm/IR/IntrinsicInst.h"
-#include "llvm/Support/KnownBits.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Metadata.h"
 
 using namespace llvm;
@@ -62,75 +55,23 @@ std::string scopeName(const MDNode *List) {
   return "";
 }
 
-/// [min, max] of an index: the work-item id within the kernel's flat
-/// work-group size ("amdgpu-flat-work-group-size"), else its known bits;
-/// nullopt when it may be negative or is beyond any LDS.
-std::optional<std::pair<uint64_t, uint64_t>> indexBounds(const Value *Idx,
-                                                         const DataLayout &DL) {
-  if (const auto *II = dyn_cast<IntrinsicInst>(Idx))
-    if (II->getIntrinsicID() == Intrinsic::amdgcn_workitem_id_x) {
-      StringRef S = II->getFunction()
-                        ->getFnAttribute("amdgpu-flat-work-group-size")
-                        .getValueAsString();
-      unsigned Max = 0;
-      if (!S.split(',').second.trim().getAsInteger(10, Max) && Max > 0)
-        return std::make_pair(uint64_t(0), uint64_t(Max - 1));
-    }
-  KnownBits KB = computeKnownBits(Idx, DL);
-  if (!KB.isNonNegative() || KB.getBitWidth() > 64 ||
-      KB.getMaxValue().getZExtValue() >= (uint64_t(1) << 32))
-    return std::nullopt;
-  return std::make_pair(KB.getMinValue().getZExtValue(),
-                        KB.getMaxValue().getZExtValue());
-}
-
-/// Walks the GEPs from P down to Obj: struct fields add their offset to
-/// Const, every array index goes to OnIndex with its stride in bytes. False
-/// when P is not Obj plus GEPs, or OnIndex refuses an index.
-bool walkGEPs(const Value *P, const Value *Obj, const DataLayout &DL,
-              int64_t &Const,
-              function_ref<bool(const Value *Idx, int64_t Stride)> OnIndex) {
-  for (unsigned Depth = 0;; ++Depth) {
-    P = P->stripPointerCasts();
-    if (P == Obj)
-      return true;
-    auto *GEP = dyn_cast<GEPOperator>(P);
-    if (!GEP || Depth > 8)
-      return false;
-    for (gep_type_iterator GTI = gep_type_begin(GEP), E = gep_type_end(GEP);
-         GTI != E; ++GTI) {
-      const Value *Idx = GTI.getOperand();
-      if (StructType *ST = GTI.getStructTypeOrNull()) {
-        auto *CI = dyn_cast<ConstantInt>(Idx);
-        if (!CI)
-          return false;
-        Const += DL.getStructLayout(ST)->getElementOffset(CI->getZExtValue());
-        continue;
-      }
-      int64_t Stride = GTI.getSequentialElementStride(DL).getKnownMinValue();
-      if (Stride <= 0 || Stride >= (int64_t(1) << 32) || !OnIndex(Idx, Stride))
-        return false;
-    }
-    P = GEP->getPointerOperand();
-  }
-}
-
 /// [lo, hi] of the byte offset of pointer P from Obj over every value its
-/// array indices may take (indexBounds), or nullopt when P is not Obj plus
-/// GEPs (constant or instruction) with bounded non-negative indices.
+/// array indices may take (IntRanges::indexBounds), or nullopt when P is not
+/// Obj plus GEPs (constant or instruction) with bounded non-negative indices.
 std::optional<std::pair<int64_t, int64_t>>
-offsetBounds(const Value *P, const Value *Obj, const DataLayout &DL) {
+offsetBounds(const Value *P, const Value *Obj, const DataLayout &DL,
+             IntRanges &Ranges) {
   constexpr int64_t Limit = int64_t(1) << 32; // far beyond any LDS
   int64_t Const = 0, Lo = 0, Hi = 0;
-  bool Ok = walkGEPs(P, Obj, DL, Const, [&](const Value *Idx, int64_t Stride) {
-    auto B = indexBounds(Idx, DL);
+  const Value *Base = walkGEPs(P, DL, Const, [&](const Value *Idx, uint64_t Stride) {
+    auto B = Ranges.indexBounds(Idx);
     if (!B)
       return false;
-    Lo += int64_t(B->first) * Stride;
-    Hi += int64_t(B->second) * Stride;
+    Lo += int64_t(B->first) * int64_t(Stride);
+    Hi += int64_t(B->second) * int64_t(Stride);
     return Hi < Limit;
   });
-  if (!Ok)
+  if (Base != Obj || Const + Lo < 0 || Const + Hi >= Limit)
     return std::nullopt;
   return std::make_pair(Const + Lo, Const + Hi);
 }
@@ -139,7 +80,7 @@ offsetBounds(const Value *P, const Value *Obj, const DataLayout &DL) {
 /// (the hull of the operands' bounds); nullopt when one cannot be bounded.
 std::optional<std::pair<int64_t, int64_t>>
 ldsExtent(ArrayRef<const MachineMemOperand *> MMOs, const Value *Obj,
-          const DataLayout &DL) {
+          const DataLayout &DL, IntRanges &Ranges) {
   std::optional<std::pair<int64_t, int64_t>> Hull;
   for (const MachineMemOperand *MMO : MMOs) {
     if (MMO->getAddrSpace() != 3)
@@ -148,7 +89,7 @@ ldsExtent(ArrayRef<const MachineMemOperand *> MMOs, const Value *Obj,
     if (!V || getUnderlyingObject(V) != Obj || !MMO->getSize().hasValue() ||
         MMO->getSize().isScalable() || MMO->getOffset() < 0)
       return std::nullopt;
-    auto B = offsetBounds(V, Obj, DL);
+    auto B = offsetBounds(V, Obj, DL, Ranges);
     if (!B)
       return std::nullopt;
     int64_t Lo = B->first + MMO->getOffset();
@@ -185,39 +126,58 @@ const PHINode *toggle(const Value *Idx, unsigned &Parity) {
 }
 
 /// P = Obj + C + T' * Stride + V with T' = T or T ^ 1 (toggle above), C
-/// constant and V bounded by its indices' known bits: the slot, with V's
-/// range (plus Off and Size) inside [0, Stride). nullopt otherwise.
+/// constant and V bounded by its indices' ranges: the slot, with V's range
+/// (plus Off and Size) inside [0, Stride). nullopt otherwise.
 std::optional<sync::LDSRegion::ToggledSlot>
 toggledSlot(const Value *P, const Value *Obj, const DataLayout &DL,
-            int64_t Off, int64_t Size) {
+            IntRanges &Ranges, int64_t Off, int64_t Size) {
   sync::LDSRegion::ToggledSlot S;
   int64_t C = 0, VLo = 0, VHi = 0;
-  bool Ok = walkGEPs(P, Obj, DL, C, [&](const Value *Idx, int64_t Stride) {
-    if (auto *CI = dyn_cast<ConstantInt>(Idx)) {
-      C += CI->getSExtValue() * Stride;
-      return true;
-    }
+  const Value *Base = walkGEPs(P, DL, C, [&](const Value *Idx, uint64_t Stride) {
     unsigned Parity = 0;
     if (const PHINode *T = toggle(Idx, Parity)) {
       if (S.Var)
         return false; // two toggled indices
       S.Var = T;
       S.Header = T->getParent();
-      S.Stride = Stride;
+      S.Stride = int64_t(Stride);
       S.Parity = Parity;
       return true;
     }
-    auto B = indexBounds(Idx, DL);
+    auto B = Ranges.indexBounds(Idx);
     if (!B)
       return false;
-    VLo += int64_t(B->first) * Stride;
-    VHi += int64_t(B->second) * Stride;
+    VLo += int64_t(B->first) * int64_t(Stride);
+    VHi += int64_t(B->second) * int64_t(Stride);
     return true;
   });
-  if (!Ok || !S.Var || VLo + Off < 0 || VHi + Off + Size > S.Stride)
+  if (Base != Obj || !S.Var || VLo + Off < 0 || VHi + Off + Size > S.Stride)
     return std::nullopt;
   S.Bases.push_back(C);
   return S;
+}
+
+/// The toggled slot of every memory operand, all with the same toggle and
+/// parity: the slots, one base per operand; else nullopt.
+std::optional<sync::LDSRegion::ToggledSlot>
+toggledSlots(ArrayRef<const MachineMemOperand *> MMOs, const Value *Obj,
+             const DataLayout &DL, IntRanges &Ranges) {
+  std::optional<sync::LDSRegion::ToggledSlot> All;
+  for (const MachineMemOperand *MMO : MMOs) {
+    std::optional<sync::LDSRegion::ToggledSlot> S;
+    if (MMO->getValue() && getUnderlyingObject(MMO->getValue()) == Obj &&
+        MMO->getSize().hasValue() && !MMO->getSize().isScalable())
+      S = toggledSlot(MMO->getValue(), Obj, DL, Ranges, MMO->getOffset(),
+                      int64_t(MMO->getSize().getValue().getKnownMinValue()));
+    if (!S || (All && (All->Var != S->Var || All->Stride != S->Stride ||
+                       All->Parity != S->Parity)))
+      return std::nullopt;
+    if (All)
+      All->Bases.append(S->Bases.begin(), S->Bases.end());
+    else
+      All = S;
+  }
+  return All;
 }
 
 /// The region of the memory operands MMOs of MI (LDS is the one whose
@@ -246,31 +206,15 @@ sync::LDSRegion regionOf(ArrayRef<const MachineMemOperand *> MMOs,
     R.Range = std::make_pair(Off + LDS->getOffset(),
                              Off + LDS->getOffset() +
                                  int64_t(LDS->getSize().getValue().getKnownMinValue()));
-  // Lane-dependent addresses: a bound from the GEP indices' known bits.
-  // Not for LDS DMA: its lanes write past the address the operand names.
-  else if (LaneUniform)
-    R.Extent = ldsExtent(MMOs, Obj, DL);
-  // Not bounded: a double buffer's slot picked by a per-iteration toggle,
-  // one per memory operand, all with the same toggle and parity.
-  if (!R.Range && !R.Extent && LaneUniform) {
-    std::optional<sync::LDSRegion::ToggledSlot> All;
-    for (const MachineMemOperand *MMO : MMOs) {
-      std::optional<sync::LDSRegion::ToggledSlot> S;
-      if (MMO->getValue() && getUnderlyingObject(MMO->getValue()) == Obj &&
-          MMO->getSize().hasValue() && !MMO->getSize().isScalable())
-        S = toggledSlot(MMO->getValue(), Obj, DL, MMO->getOffset(),
-                        int64_t(MMO->getSize().getValue().getKnownMinValue()));
-      if (!S || (All && (All->Var != S->Var || All->Stride != S->Stride ||
-                         All->Parity != S->Parity))) {
-        All.reset();
-        break;
-      }
-      if (All)
-        All->Bases.append(S->Bases.begin(), S->Bases.end());
-      else
-        All = S;
-    }
-    R.Slot = All;
+  // Lane-dependent addresses (not LDS DMA: its lanes write past the address
+  // the operand names). A double buffer's slot picked by a per-iteration
+  // toggle first: the ranges bound the toggle too, and a bound over both
+  // slots would hide which one. Else a bound from the GEP indices' ranges.
+  else if (LaneUniform) {
+    IntRanges Ranges(DL);
+    R.Slot = toggledSlots(MMOs, Obj, DL, Ranges);
+    if (!R.Slot)
+      R.Extent = ldsExtent(MMOs, Obj, DL, Ranges);
   }
   return R;
 }

@@ -27,6 +27,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "pingpong/Analysis/Directives.h"
+#include "pingpong/Analysis/IRAddress.h"
 #include "pingpong/Passes/IRLoops.h"
 #include "pingpong/Passes/Passes.h"
 #include "pingpong/Target/TargetFacts.h"
@@ -34,8 +35,6 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
-#include "llvm/Analysis/ValueTracking.h"
-#include "llvm/IR/ConstantRange.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
@@ -48,7 +47,6 @@
 #include "llvm/InitializePasses.h"
 #include "llvm/Pass.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/KnownBits.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <optional>
@@ -85,99 +83,17 @@ struct Access {
   bool Writes = false, Reads = false;
 };
 
-/// The values an integer may take: ConstantRange arithmetic over the
-/// instructions that compute it, the known bits where that stops, and a
-/// select whose condition compares one arm with a constant narrowed by it.
-/// Loop-carried PHIs (Triton's rotating stage index: idx + 1 < N ? idx + 1 :
-/// 0) by iterating to a fixed point from their incoming constants.
-class IntRanges {
-public:
-  explicit IntRanges(const DataLayout &DL) : DL(DL) {}
-  ConstantRange of(Value *V) {
-    for (unsigned Round = 0; Round < 8; ++Round) {
-      Changed = false;
-      Memo.clear();
-      ConstantRange R = eval(V, 0);
-      if (!Changed)
-        return R;
-    }
-    unsigned BW = V->getType()->getScalarSizeInBits();
-    return ConstantRange::getFull(BW);
-  }
+/// A region's base: `getelementptr (..., @arena, constants)`.
+bool isConstantBase(const Value *P) {
+  auto *GEP = dyn_cast<GEPOperator>(P);
+  return GEP && isa<ConstantExpr>(GEP) && GEP->hasAllConstantIndices();
+}
 
-private:
-  const DataLayout &DL;
-  DenseMap<Value *, ConstantRange> Phis; // the fixed point so far
-  DenseMap<Value *, ConstantRange> Memo;  // this round
-  bool Changed = false;
-
-  ConstantRange eval(Value *V, unsigned Depth) {
-    unsigned BW = V->getType()->getScalarSizeInBits();
-    if (auto *C = dyn_cast<ConstantInt>(V))
-      return ConstantRange(C->getValue());
-    auto It = Memo.find(V);
-    if (It != Memo.end())
-      return It->second;
-    ConstantRange R = ConstantRange::getFull(BW);
-    auto *I = dyn_cast<Instruction>(V);
-    if (auto *Phi = dyn_cast<PHINode>(V)) {
-      auto P = Phis.try_emplace(V, ConstantRange::getEmpty(BW)).first->second;
-      Memo.insert({V, P}); // a cycle sees the last round's value
-      ConstantRange U = ConstantRange::getEmpty(BW);
-      for (Value *In : Phi->incoming_values())
-        U = U.unionWith(Depth > 24 ? ConstantRange::getFull(BW)
-                                   : eval(In, Depth + 1));
-      if (U != Phis.find(V)->second) {
-        Phis.find(V)->second = U;
-        Changed = true;
-      }
-      R = U;
-    } else if (I && Depth <= 24) {
-      R = evalInst(I, Depth);
-    } else if (I) {
-      R = ConstantRange::fromKnownBits(computeKnownBits(V, DL), false);
-    }
-    Memo.insert({V, R});
-    return R;
-  }
-
-  ConstantRange evalInst(Instruction *I, unsigned Depth) {
-    unsigned BW = I->getType()->getScalarSizeInBits();
-    if (auto *BO = dyn_cast<BinaryOperator>(I)) {
-      ConstantRange L = eval(BO->getOperand(0), Depth + 1);
-      ConstantRange R = eval(BO->getOperand(1), Depth + 1);
-      if (BO->getOpcode() == Instruction::Or && cast<PossiblyDisjointInst>(BO)->isDisjoint())
-        return L.add(R);
-      return L.binaryOp(BO->getOpcode(), R);
-    }
-    if (auto *Sel = dyn_cast<SelectInst>(I)) {
-      ConstantRange T = eval(Sel->getTrueValue(), Depth + 1);
-      ConstantRange F = eval(Sel->getFalseValue(), Depth + 1);
-      // select (icmp pred X, C), X, Y: X within the region pred allows.
-      if (auto *Cmp = dyn_cast<ICmpInst>(Sel->getCondition()))
-        if (auto *C = dyn_cast<ConstantInt>(Cmp->getOperand(1))) {
-          ConstantRange Allowed = ConstantRange::makeAllowedICmpRegion(
-              Cmp->getPredicate(), ConstantRange(C->getValue()));
-          if (Cmp->getOperand(0) == Sel->getTrueValue())
-            T = T.intersectWith(Allowed);
-          else if (Cmp->getOperand(0) == Sel->getFalseValue())
-            F = F.intersectWith(Allowed.inverse());
-        }
-      return T.unionWith(F);
-    }
-    if (auto *Cast = dyn_cast<CastInst>(I))
-      if (Cast->getSrcTy()->isIntegerTy())
-        return eval(Cast->getOperand(0), Depth + 1)
-            .castOp(Cast->getOpcode(), BW);
-    return ConstantRange::fromKnownBits(computeKnownBits(I, DL), false);
-  }
-};
-
-/// Address = Key + [Lo, Hi]: constant offsets and the known bits of the
-/// variable ones, through GEPs down to a constant base; through a PHI or a
-/// select (Triton's rotating buffers) one alternative per base reached.
-/// std::nullopt where the address is not of that form or a variable part is
-/// not bounded.
+/// Address = Key + [Lo, Hi]: constant offsets and the ranges of the
+/// variable ones (IntRanges), through GEPs down to a constant base; through
+/// a PHI or a select (Triton's rotating buffers) one alternative per base
+/// reached. std::nullopt where the address is not of that form or a
+/// variable part is not bounded.
 using Alternatives = SmallVector<Access, 2>;
 std::optional<Alternatives> decompose(Value *P, const DataLayout &DL,
                                       IntRanges &Ranges,
@@ -218,10 +134,9 @@ std::optional<Alternatives> decompose(Value *P, const DataLayout &DL,
   auto *GEP = dyn_cast<GEPOperator>(P);
   if (!GEP)
     return std::nullopt;
-  unsigned BW = DL.getIndexTypeSizeInBits(GEP->getType());
-  if (isa<ConstantExpr>(GEP) && GEP->hasAllConstantIndices()) {
+  if (isConstantBase(GEP)) {
     auto *GV = dyn_cast<GlobalVariable>(GEP->getPointerOperand());
-    APInt Off(BW, 0);
+    APInt Off(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
     if (!GV || GV->getAddressSpace() != 3 ||
         !GEP->accumulateConstantOffset(DL, Off))
       return std::nullopt;
@@ -231,32 +146,29 @@ std::optional<Alternatives> decompose(Value *P, const DataLayout &DL,
     A.KeyOff = Off.getSExtValue();
     return Alternatives{A};
   }
-  SmallMapVector<Value *, APInt, 4> Vars;
-  APInt C(BW, 0);
-  if (!GEP->collectOffset(DL, BW, Vars, C))
-    return std::nullopt;
-  int64_t Lo = C.getSExtValue(), Hi = C.getSExtValue();
-  for (auto &[V, Scale] : Vars) {
-    ConstantRange CR = Ranges.of(V);
-    if (CR.isEmptySet() || CR.getBitWidth() > 64 || CR.isSignWrappedSet() ||
-        CR.getSignedMin().isNegative() || Scale.isNegative())
-      return std::nullopt;
-    uint64_t S = Scale.getZExtValue();
-    uint64_t Max = CR.getSignedMax().getZExtValue();
-    if (Max > (1u << 20) || S > (1u << 20))
-      return std::nullopt; // beyond any LDS
-    Lo += int64_t(CR.getSignedMin().getZExtValue() * S);
-    Hi += int64_t(Max * S);
-  }
-  std::optional<Alternatives> Base =
-      decompose(GEP->getPointerOperand(), DL, Ranges, Visited, Depth + 1);
+  constexpr uint64_t Big = uint64_t(1) << 20; // beyond any LDS
+  int64_t Const = 0, Lo = 0, Hi = 0;
+  Value *Base = walkGEPs(
+      P, DL, Const,
+      [&](const Value *Idx, uint64_t Stride) {
+        auto B = Ranges.indexBounds(Idx);
+        if (!B || B->second > Big || Stride > Big)
+          return false;
+        Lo += int64_t(B->first * Stride);
+        Hi += int64_t(B->second * Stride);
+        return true;
+      },
+      isConstantBase);
   if (!Base)
     return std::nullopt;
-  for (Access &A : *Base) {
-    A.Lo += Lo;
-    A.Hi += Hi;
+  std::optional<Alternatives> Alts = decompose(Base, DL, Ranges, Visited, Depth + 1);
+  if (!Alts)
+    return std::nullopt;
+  for (Access &A : *Alts) {
+    A.Lo += Const + Lo;
+    A.Hi += Const + Hi;
   }
-  return Base;
+  return Alts;
 }
 
 /// LDS DMA intrinsics: (..., lds ptr at 1, size at 2, ..., imm offset, aux).
