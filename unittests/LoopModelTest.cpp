@@ -76,6 +76,11 @@ TEST(TargetFacts, MFMACyclesAndL2Share) {
   EXPECT_EQ(mfmaTableCycles("V_MFMA_F32_16X16X16_F16_e64", false), 16u);
   EXPECT_EQ(mfmaTableCycles("v_mfma_f32_32x32x8_f16", false), 32u);
   EXPECT_EQ(mfmaTableCycles("V_MFMA_F32_16X16X16BF16_1K_vgprcd_e64", false), 16u);
+  // LLVM's enum names drop the mnemonic's underscore before the type.
+  EXPECT_EQ(mfmaTableCycles("V_MFMA_F32_16X16X16F16_vgprcd_e64", false), 16u);
+  EXPECT_EQ(mfmaTableCycles("V_MFMA_F32_32X32X8F16_mac_e64", false), 32u);
+  EXPECT_EQ(mfmaTableCycles("V_MFMA_F32_16X16X32_F16_vgprcd_e64", true), 16u);
+  EXPECT_EQ(mfmaTableCycles("V_MFMA_F32_16X16X32_FP8_FP8_vgprcd_e64", false), 16u);
   EXPECT_EQ(mfmaTableCycles("V_ADD_F32_e32", true), 0u);
   EXPECT_DOUBLE_EQ(l2BytesPerClkPerCU(Gfx950), 64.0);
   EXPECT_NEAR(l2BytesPerClkPerCU(Gfx942), 53.9, 0.05);

@@ -48,4 +48,39 @@ CopyBound copyBound(const LoopModel &M) {
   return CB;
 }
 
+LDSReadBound ldsReadBound(const LoopModel &M) {
+  LDSReadBound B;
+  const MachineFunction &MF = *M.Body->getParent();
+  const target::TargetFacts *TF = target::factsFor(MF.getSubtarget().getCPU());
+  if (!TF || M.Waves != 2 * TF->SIMDsPerCU)
+    return B;
+  const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
+  bool Gfx950 = TF->Id == target::GPU::Gfx950;
+  uint64_t MFMAClocks = 0, LaneBytes = 0;
+  for (const InstInfo &I : M.Insts) {
+    if (I.R == Role::Dot) {
+      unsigned C = target::mfmaTableCycles(TII.getName(I.MI->getOpcode()), Gfx950);
+      if (!C)
+        return LDSReadBound{};
+      MFMAClocks += C;
+      continue;
+    }
+    if (I.Kind != InstKind::LDSRead)
+      continue;
+    uint64_t Size = 0; // per lane, every LDS part (ds_read2: two)
+    for (const MachineMemOperand *MMO : I.MI->memoperands())
+      if (MMO->getAddrSpace() == 3 && MMO->getSize().hasValue())
+        Size += MMO->getSize().getValue();
+    if (!Size)
+      return LDSReadBound{};
+    LaneBytes += Size;
+  }
+  // One wave of each group per SIMD: two of a group on each SIMD pair.
+  B.BytesPerWave = LaneBytes * TF->WaveSize;
+  B.GroupClocks = 2.0 * B.BytesPerWave / TF->LDSReadBytesPerClkPerSIMDPair;
+  B.DotHalfClocks = MFMAClocks / 2;
+  B.Known = MFMAClocks > 0 && LaneBytes > 0;
+  return B;
+}
+
 } // namespace pingpong

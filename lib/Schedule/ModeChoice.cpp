@@ -113,6 +113,16 @@ std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why) {
   if (M.Waves == 8) {
     if (M.TileBits >= tile::Large)
       return {Mode::FourPP, Mode::TwoPP};
+    // LDS-bound pingpong: where one wave group's reads take the SIMD pair's
+    // port for much longer than the other group's dot half, the memory
+    // cluster cannot hide behind it (one buffer: the reads cannot move to
+    // the writes' cluster either). Each wave then overlaps its own reads
+    // with its MFMAs (single-wave's order, no turn-taking). Model, gfx942:
+    // NN 128x128x64 (reads 384 port clocks against a 256-clock dot half)
+    // 1590 -> 1343; the 256x128 tiles (512 against 512) keep two-cluster,
+    // 6-7% ahead of single-wave (docs/modes.md).
+    if (M.TileBits >= tile::TwoClusterMin && singleWaveLDSBound(M))
+      return {Mode::SingleWave, Mode::TwoPP};
     if (M.TileBits >= tile::TwoClusterMin)
       return {Mode::TwoPP};
     Why.Reason = Tile + " is below " + Bits(tile::TwoClusterMin) +
@@ -167,7 +177,7 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
     // Single-wave's own order is held to the one-wave budget. Attention
     // takes it only where chained-dot's orders (tried first) and LLVM's
     // (the estimate before scheduling) are past the two-wave budget.
-    const bool OneWave = Md == Mode::SingleWave && !Req.Custom;
+    const bool OneWave = Md == Mode::SingleWave && !Req.Custom && M.Waves <= 4;
     if (OneWave && !Forced && M.chainedDots() && Before <= Budget)
       Fail = "two waves per SIMD fit its registers (LLVM's order ~" +
              std::to_string(Before) + " of " + std::to_string(Budget) +

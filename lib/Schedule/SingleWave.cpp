@@ -19,6 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "pingpong/Schedule/ClusterPlan.h"
+#include "pingpong/Analysis/Throughput.h"
 
 #include <algorithm>
 #include <string>
@@ -61,7 +62,12 @@ std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
   // Eight slices with register-staged loads; with LDS DMA four (one per K
   // step of the MXFP4 128x128x512 tile: 2182 cycles against 2290 for eight,
   // 2318 for sixteen).
-  const unsigned S = std::min(M.NumAsyncCopies ? 4u : 8u, M.NumDots);
+  // Register-staged: at least eight MFMAs per slice (to cover the next
+  // slice's reads), four to eight slices: 8-wave NN 128x128x64 (32 MFMAs per
+  // wave) 1312 cycles in four slices against 1415 in eight.
+  const unsigned S =
+      M.NumAsyncCopies ? std::min(4u, M.NumDots)
+                       : std::min(M.NumDots, std::clamp(M.NumDots / 8, 4u, 8u));
   auto Slice = [&](unsigned I) {
     return "[" + std::to_string(I) + "/" + std::to_string(S) + "]";
   };
@@ -101,7 +107,23 @@ std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
          ": mfma 1, valu 2";
   else if (!DMA)
     T += "mem store: local-write";
-  return builtinLayout(T.c_str(), Mode::SingleWave, M, Why);
+  std::optional<ClusterLayout> L =
+      builtinLayout(T.c_str(), Mode::SingleWave, M, Why);
+  LDSReadBound B = ldsReadBound(M);
+  if (L && M.Waves == 8 && B.Known)
+    L->Note = "LDS-bound pingpong: one wave group's reads take " +
+              std::to_string(unsigned(B.GroupClocks)) +
+              " port clocks per SIMD pair against a " +
+              std::to_string(B.DotHalfClocks) +
+              "-clock dot half: each wave overlaps its own reads";
+  return L;
+}
+
+bool singleWaveLDSBound(const LoopModel &M) {
+  if (M.NumAsyncCopies || M.chainedDots())
+    return false;
+  LDSReadBound B = ldsReadBound(M);
+  return B.Known && B.GroupClocks > 1.25 * B.DotHalfClocks;
 }
 
 } // namespace pingpong

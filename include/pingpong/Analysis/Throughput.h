@@ -21,5 +21,18 @@ struct CopyBound {
 };
 CopyBound copyBound(const LoopModel &M);
 
+/// Pingpong's LDS side at 8 waves: the port clocks one wave group's LDS
+/// reads of an iteration take on a SIMD pair (its two waves there read in
+/// the same memory clusters), against half a wave's MFMA clocks (the dot
+/// half of the other group they hide behind in two-cluster). Known only
+/// when every MFMA is in the table and every read's width is known.
+struct LDSReadBound {
+  bool Known = false;
+  uint64_t BytesPerWave = 0;
+  double GroupClocks = 0;
+  uint64_t DotHalfClocks = 0;
+};
+LDSReadBound ldsReadBound(const LoopModel &M);
+
 } // namespace pingpong
 #endif

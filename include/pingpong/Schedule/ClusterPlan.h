@@ -66,9 +66,16 @@ std::optional<ClusterLayout> layoutAsyncFourPP(const LoopModel &M,
 /// 4 waves seed 002's M=32 loop (LDS DMA next to direct operand loads).
 std::optional<ClusterLayout> layoutSkinnyPP(const LoopModel &M, Rejection &Why);
 /// One wave per SIMD at 4 waves (SingleWave.cpp): no partner to take turns
-/// with, so the one wave overlaps its own memory work with its MFMAs.
+/// with, so the one wave overlaps its own memory work with its MFMAs. Also
+/// 8-wave GEMMs whose pingpong is LDS-bound (singleWaveLDSBound).
 std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
                                               Rejection &Why);
+/// An 8-wave register-staged GEMM where one wave group's LDS reads take
+/// more than 1.25x the other group's dot half on the SIMD pair's port
+/// (ldsReadBound): turn-taking cannot hide them. The corpus has 1.0 (the
+/// 256x128 tiles: two-cluster 6-7% ahead) and 1.5 (NN 128x128x64: single-
+/// wave 16% ahead); 1.25 is the middle.
+bool singleWaveLDSBound(const LoopModel &M);
 /// The 4-wave skinny shape: LDS DMA together with operands loaded straight
 /// from global memory (and a register-staged scale), no chained dots.
 bool skinnyFourWaveShape(const LoopModel &M);

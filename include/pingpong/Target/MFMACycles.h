@@ -8,7 +8,10 @@
 #ifndef PINGPONG_TARGET_MFMACYCLES_H
 #define PINGPONG_TARGET_MFMACYCLES_H
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
+
+#include <string>
 
 namespace pingpong {
 namespace target {
@@ -77,13 +80,23 @@ inline bool f8f6f4HasF8Operand(llvm::StringRef OpName) {
 }
 
 /// Matrix-pipe clocks of an MFMA from its opcode name (the rows' patterns
-/// match it case-insensitively), the f8f6f4 doubling included; 0 when no row
-/// matches or the MFMA does not exist on the target.
+/// match it case-insensitively and without underscores: the enum names of
+/// TargetInstrInfo::getName drop some of the mnemonic's, as in
+/// V_MFMA_F32_16X16X16F16_vgprcd_e64), the f8f6f4 doubling included; 0 when
+/// no row matches or the MFMA does not exist on the target.
 inline unsigned mfmaTableCycles(llvm::StringRef OpName, bool Gfx950) {
+  auto Squash = [](llvm::StringRef S) {
+    std::string R;
+    for (char C : S)
+      if (C != '_')
+        R += llvm::toLower(C);
+    return R;
+  };
+  const std::string Op = Squash(OpName);
   int N;
   const MfmaRule *Rules = mfmaRules(N);
   for (int K = 0; K < N; ++K) {
-    if (!OpName.contains_insensitive(Rules[K].Pattern))
+    if (llvm::StringRef(Op).find(Squash(Rules[K].Pattern)) == llvm::StringRef::npos)
       continue;
     unsigned C = Gfx950 ? Rules[K].Cycles950 : Rules[K].Cycles942;
     return Rules[K].F8F6F4 && f8f6f4HasF8Operand(OpName) ? 2 * C : C;
