@@ -834,7 +834,13 @@ LDSAddressingResult foldLDSAddresses(MachineLoop &L,
     return R;
   }
   LoopCost Chosen = *Full;
-  if (!Opts.InjectSliceBase)
+  // Each round measures every one-group change (a pass over the body each):
+  // quadratic in the groups. Past MaxSearchedGroups only the all-folded form
+  // is measured (on the Triton corpus, loops with 33-57 groups kept their
+  // addresses either way; the search took up to half of llc's time there).
+  constexpr unsigned MaxSearchedGroups = 32;
+  const bool Searched = Groups.size() <= MaxSearchedGroups;
+  if (!Opts.InjectSliceBase && Searched)
     for (;;) {
       std::optional<std::pair<unsigned, GroupForm>> Best;
       LoopCost BestCost = Chosen;
@@ -875,8 +881,10 @@ LDSAddressingResult foldLDSAddresses(MachineLoop &L,
     R.SaluAfter = Full->Salu;
     R.VgprsAfter = Full->Vgprs;
     R.Why = "no cheaper form: every group folded, " + Say(*Full, Before) +
-            "; no subset of the groups frees a vector register or a VALU "
-            "without costing another";
+            (Searched ? "; no subset of the groups frees a vector register "
+                        "or a VALU without costing another"
+                      : "; subsets not searched past " +
+                            std::to_string(MaxSearchedGroups) + " groups");
     return R;
   }
   // A register or so at the peak is within what the allocator moves by
