@@ -48,38 +48,46 @@ CopyBound copyBound(const LoopModel &M) {
   return CB;
 }
 
-LDSReadBound ldsReadBound(const LoopModel &M) {
-  LDSReadBound B;
+LDSPortBound ldsPortBound(const LoopModel &M) {
+  LDSPortBound B;
   const MachineFunction &MF = *M.Body->getParent();
   const target::TargetFacts *TF = target::factsFor(MF.getSubtarget().getCPU());
-  if (!TF || M.Waves != 2 * TF->SIMDsPerCU)
+  if (!TF || (M.Waves != TF->SIMDsPerCU && M.Waves != 2 * TF->SIMDsPerCU))
     return B;
   const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
   bool Gfx950 = TF->Id == target::GPU::Gfx950;
-  uint64_t MFMAClocks = 0, LaneBytes = 0;
+  uint64_t MFMAClocks = 0, ReadLane = 0, WriteLane = 0;
   for (const InstInfo &I : M.Insts) {
     if (I.R == Role::Dot) {
       unsigned C = target::mfmaTableCycles(TII.getName(I.MI->getOpcode()), Gfx950);
       if (!C)
-        return LDSReadBound{};
+        return LDSPortBound{};
       MFMAClocks += C;
       continue;
     }
-    if (I.Kind != InstKind::LDSRead)
+    if (I.Kind != InstKind::LDSRead && I.Kind != InstKind::LDSWrite)
       continue;
-    uint64_t Size = 0; // per lane, every LDS part (ds_read2: two)
+    uint64_t Size = 0; // per lane, every LDS part (ds_read2/ds_write2: two)
     for (const MachineMemOperand *MMO : I.MI->memoperands())
       if (MMO->getAddrSpace() == 3 && MMO->getSize().hasValue())
         Size += MMO->getSize().getValue();
     if (!Size)
-      return LDSReadBound{};
-    LaneBytes += Size;
+      return LDSPortBound{};
+    (I.Kind == InstKind::LDSRead ? ReadLane : WriteLane) += Size;
   }
-  // One wave of each group per SIMD: two of a group on each SIMD pair.
-  B.BytesPerWave = LaneBytes * TF->WaveSize;
-  B.GroupClocks = 2.0 * B.BytesPerWave / TF->LDSReadBytesPerClkPerSIMDPair;
-  B.DotHalfClocks = MFMAClocks / 2;
-  B.Known = MFMAClocks > 0 && LaneBytes > 0;
+  B.ReadBytesPerWave = ReadLane * TF->WaveSize;
+  B.WriteBytesPerWave = WriteLane * TF->WaveSize;
+  const double Reads = double(B.ReadBytesPerWave) / TF->LDSReadBytesPerClkPerSIMDPair;
+  const double Writes = double(B.WriteBytesPerWave) / TF->LDSWriteBytesPerClkPerSIMDPair;
+  // Two waves of a pair in their memory cluster at once.
+  if (M.Waves == 2 * TF->SIMDsPerCU) {
+    B.MemClocks = 2 * Reads;
+    B.DotClocks = MFMAClocks / 2;
+  } else {
+    B.MemClocks = 2 * (Reads + Writes);
+    B.DotClocks = MFMAClocks;
+  }
+  B.Known = MFMAClocks > 0 && ReadLane > 0;
   return B;
 }
 

@@ -108,6 +108,11 @@ std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why) {
     // needs 186 registers against LLVM's 278; docs/modes.md).
     if (M.TileBits > tile::Small)
       return {Mode::SingleWave};
+    // LDS-bound one-cluster (a wave's reads and writes outlast the other
+    // wave's dot on the pair's port): each wave overlaps its own, as at 8
+    // waves below. Model: bf16 TN 64x64x64 gfx942 (384 : 256) 884 -> 844.
+    if (singleWaveLDSBound(M))
+      return {Mode::SingleWave, Mode::OnePP};
     return {M.NumAsyncCopies ? Mode::AsyncOnePP : Mode::OnePP};
   }
   if (M.Waves == 8) {
@@ -177,7 +182,9 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
     // Single-wave's own order is held to the one-wave budget. Attention
     // takes it only where chained-dot's orders (tried first) and LLVM's
     // (the estimate before scheduling) are past the two-wave budget.
-    const bool OneWave = Md == Mode::SingleWave && !Req.Custom && M.Waves <= 4;
+    // (Not where the loop is LDS-bound pingpong: two waves per SIMD.)
+    const bool OneWave = Md == Mode::SingleWave && !Req.Custom &&
+                         M.Waves <= 4 && !singleWaveLDSBound(M);
     if (OneWave && !Forced && M.chainedDots() && Before <= Budget)
       Fail = "two waves per SIMD fit its registers (LLVM's order ~" +
              std::to_string(Before) + " of " + std::to_string(Budget) +

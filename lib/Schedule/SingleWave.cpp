@@ -109,21 +109,25 @@ std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
     T += "mem store: local-write";
   std::optional<ClusterLayout> L =
       builtinLayout(T.c_str(), Mode::SingleWave, M, Why);
-  LDSReadBound B = ldsReadBound(M);
-  if (L && M.Waves == 8 && B.Known)
-    L->Note = "LDS-bound pingpong: one wave group's reads take " +
-              std::to_string(unsigned(B.GroupClocks)) +
+  if (L && singleWaveLDSBound(M)) {
+    LDSPortBound B = ldsPortBound(M);
+    L->Note = "LDS-bound pingpong: " +
+              std::string(M.Waves == 8 ? "one wave group's reads take "
+                                       : "a wave's reads and writes take ") +
+              std::to_string(unsigned(B.MemClocks)) +
               " port clocks per SIMD pair against a " +
-              std::to_string(B.DotHalfClocks) +
-              "-clock dot half: each wave overlaps its own reads";
+              std::to_string(B.DotClocks) +
+              (M.Waves == 8 ? "-clock dot half" : "-clock dot") +
+              ": each wave overlaps its own LDS traffic";
+  }
   return L;
 }
 
 bool singleWaveLDSBound(const LoopModel &M) {
   if (M.NumAsyncCopies || M.chainedDots())
     return false;
-  LDSReadBound B = ldsReadBound(M);
-  return B.Known && B.GroupClocks > 1.25 * B.DotHalfClocks;
+  LDSPortBound B = ldsPortBound(M);
+  return B.Known && B.ratio() > 1.25;
 }
 
 } // namespace pingpong

@@ -21,18 +21,21 @@ struct CopyBound {
 };
 CopyBound copyBound(const LoopModel &M);
 
-/// Pingpong's LDS side at 8 waves: the port clocks one wave group's LDS
-/// reads of an iteration take on a SIMD pair (its two waves there read in
-/// the same memory clusters), against half a wave's MFMA clocks (the dot
-/// half of the other group they hide behind in two-cluster). Known only
-/// when every MFMA is in the table and every read's width is known.
-struct LDSReadBound {
+/// Pingpong's LDS side: the port clocks a memory cluster's LDS traffic
+/// takes on a SIMD pair, where two waves (one per SIMD) run it at once,
+/// against the dot it hides behind. 8 waves (two-cluster): one wave group's
+/// reads against the other group's dot half. 4 waves, two workgroups per CU
+/// (one-cluster): a wave's reads and writes against the other wave's whole
+/// dot. Known only when every MFMA is in the table and every LDS access's
+/// width is known; other wave counts are unknown.
+struct LDSPortBound {
   bool Known = false;
-  uint64_t BytesPerWave = 0;
-  double GroupClocks = 0;
-  uint64_t DotHalfClocks = 0;
+  uint64_t ReadBytesPerWave = 0, WriteBytesPerWave = 0;
+  double MemClocks = 0;
+  uint64_t DotClocks = 0;
+  double ratio() const { return DotClocks ? MemClocks / DotClocks : 0; }
 };
-LDSReadBound ldsReadBound(const LoopModel &M);
+LDSPortBound ldsPortBound(const LoopModel &M);
 
 } // namespace pingpong
 #endif

@@ -67,14 +67,15 @@ std::optional<ClusterLayout> layoutAsyncFourPP(const LoopModel &M,
 std::optional<ClusterLayout> layoutSkinnyPP(const LoopModel &M, Rejection &Why);
 /// One wave per SIMD at 4 waves (SingleWave.cpp): no partner to take turns
 /// with, so the one wave overlaps its own memory work with its MFMAs. Also
-/// 8-wave GEMMs whose pingpong is LDS-bound (singleWaveLDSBound).
+/// GEMMs whose pingpong is LDS-bound (singleWaveLDSBound).
 std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
                                               Rejection &Why);
-/// An 8-wave register-staged GEMM where one wave group's LDS reads take
-/// more than 1.25x the other group's dot half on the SIMD pair's port
-/// (ldsReadBound): turn-taking cannot hide them. The corpus has 1.0 (the
-/// 256x128 tiles: two-cluster 6-7% ahead) and 1.5 (NN 128x128x64: single-
-/// wave 16% ahead); 1.25 is the middle.
+/// A register-staged GEMM whose pingpong is LDS-bound: the LDS traffic of a
+/// memory cluster takes more than 1.25x the dot it hides behind on the SIMD
+/// pair's port (ldsPortBound): turn-taking cannot hide it. The corpus has
+/// 1.0 (the 8-wave 256x128 tiles: two-cluster 6-7% ahead), 1.5 (8-wave NN
+/// 128x128x64: single-wave 16% ahead; 4-wave 64x64x64: 5%) and 0.75 (the
+/// 4-wave 128x128x64 tiles at the MFMA bound); 1.25 is between.
 bool singleWaveLDSBound(const LoopModel &M);
 /// The 4-wave skinny shape: LDS DMA together with operands loaded straight
 /// from global memory (and a register-staged scale), no chained dots.

@@ -39,15 +39,18 @@ struct TargetFacts {
   /// pipeline descriptions), 128 on gfx950 (CDNA4: LDS read bandwidth
   /// doubled, 256 B/clk per CU); docs/cycle-model.md.
   unsigned LDSReadBytesPerClkPerSIMDPair;
+  /// LDS write bytes per clock per SIMD pair: 64 (CDNA3; CDNA4 documents no
+  /// change for writes), as pingpong-sim's parameter table.
+  unsigned LDSWriteBytesPerClkPerSIMDPair;
   /// L2 bandwidth: 16 channels x 128 B/clk per XCD, shared by its CUs (38 on
   /// MI300X, 32 on MI355X): 53.9 and 64 B/clk per CU (cdna_model §1.1, §5).
   unsigned L2BytesPerClkPerXCD, CUsPerXCD;
 };
 
 constexpr TargetFacts Gfx942{"gfx942", GPU::Gfx942, 64, 4, 8, 512, 256, 256,
-                             65536, 6, 4, 3, 64, 2048, 38};
+                             65536, 6, 4, 3, 64, 64, 2048, 38};
 constexpr TargetFacts Gfx950{"gfx950", GPU::Gfx950, 64, 4, 8, 512, 256, 256,
-                             163840, 6, 4, 3, 128, 2048, 32};
+                             163840, 6, 4, 3, 128, 64, 2048, 32};
 
 /// A CU's share of the L2 bandwidth, bytes per clock.
 constexpr double l2BytesPerClkPerCU(const TargetFacts &T) {
