@@ -13,38 +13,76 @@ using namespace llvm;
 
 namespace pingpong {
 
+namespace {
+
+/// One wave's iteration: MFMA pipe clocks and the bytes per lane of its
+/// global copies (loads, LDS DMA) and of its LDS reads and writes. A stream
+/// with an access of unknown width is not known; no MFMA clocks where one
+/// MFMA is not in the table.
+struct WaveDemand {
+  uint64_t MFMAClocks = 0;
+  uint64_t CopyLane = 0, ReadLane = 0, WriteLane = 0;
+  bool CopyKnown = true, LDSKnown = true;
+};
+
+WaveDemand waveDemand(const LoopModel &M, const target::TargetFacts &TF) {
+  WaveDemand D;
+  const MachineFunction &MF = *M.Body->getParent();
+  const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
+  const bool Gfx950 = TF.Id == target::GPU::Gfx950;
+  bool MFMAKnown = true;
+  for (const InstInfo &I : M.Insts) {
+    if (I.R == Role::Dot) {
+      unsigned C = target::mfmaTableCycles(TII.getName(I.MI->getOpcode()), Gfx950);
+      MFMAKnown &= C != 0;
+      D.MFMAClocks += C;
+      continue;
+    }
+    const bool Copy = I.R == Role::AsyncCopy || I.R == Role::GlobalLoad ||
+                      I.R == Role::DirectLoad || I.R == Role::SideLoad;
+    const bool LDS = I.Kind == InstKind::LDSRead || I.Kind == InstKind::LDSWrite;
+    if (!Copy && !LDS)
+      continue;
+    // Copies: the widest memory operand (DMA: both sides). LDS: every LDS
+    // part (ds_read2/ds_write2: two).
+    uint64_t Size = 0;
+    for (const MachineMemOperand *MMO : I.MI->memoperands()) {
+      if (!MMO->getSize().hasValue())
+        continue;
+      uint64_t B = MMO->getSize().getValue();
+      if (Copy)
+        Size = std::max(Size, B);
+      else if (MMO->getAddrSpace() == 3)
+        Size += B;
+    }
+    if (Copy) {
+      D.CopyKnown &= Size != 0;
+      D.CopyLane += Size;
+    } else {
+      D.LDSKnown &= Size != 0;
+      (I.Kind == InstKind::LDSRead ? D.ReadLane : D.WriteLane) += Size;
+    }
+  }
+  if (!MFMAKnown)
+    D.MFMAClocks = 0;
+  return D;
+}
+
+} // namespace
+
 CopyBound copyBound(const LoopModel &M) {
   CopyBound CB;
   const MachineFunction &MF = *M.Body->getParent();
   const target::TargetFacts *TF = target::factsFor(MF.getSubtarget().getCPU());
   if (!TF || !M.Waves)
     return CB;
-  const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
-  bool Gfx950 = TF->Id == target::GPU::Gfx950;
-  unsigned WavesPerSIMD = std::max(1u, M.Waves / TF->SIMDsPerCU);
-  uint64_t LaneBytes = 0;
-  for (const InstInfo &I : M.Insts) {
-    if (I.R == Role::Dot) {
-      unsigned C = target::mfmaTableCycles(TII.getName(I.MI->getOpcode()), Gfx950);
-      if (!C)
-        return CopyBound{}; // an MFMA the table does not know: no verdict
-      CB.MFMAClocks += uint64_t(C) * WavesPerSIMD;
-      continue;
-    }
-    if (I.R != Role::AsyncCopy && I.R != Role::GlobalLoad &&
-        I.R != Role::DirectLoad && I.R != Role::SideLoad)
-      continue;
-    uint64_t Size = 0; // per lane: the widest memory operand (DMA: both sides)
-    for (const MachineMemOperand *MMO : I.MI->memoperands())
-      if (MMO->getSize().hasValue())
-        Size = std::max<uint64_t>(Size, MMO->getSize().getValue());
-    if (!Size)
-      return CopyBound{}; // a load of unknown width: no verdict
-    LaneBytes += Size;
-  }
-  CB.Bytes = LaneBytes * TF->WaveSize * M.Waves;
+  WaveDemand D = waveDemand(M, *TF);
+  if (!D.MFMAClocks || !D.CopyKnown)
+    return CB; // an MFMA the table does not know, a load of unknown width
+  CB.MFMAClocks = D.MFMAClocks * std::max(1u, M.Waves / TF->SIMDsPerCU);
+  CB.Bytes = D.CopyLane * TF->WaveSize * M.Waves;
   CB.CopyClocks = CB.Bytes / target::l2BytesPerClkPerCU(*TF);
-  CB.Known = CB.MFMAClocks > 0;
+  CB.Known = true;
   return CB;
 }
 
@@ -54,40 +92,22 @@ LDSPortBound ldsPortBound(const LoopModel &M) {
   const target::TargetFacts *TF = target::factsFor(MF.getSubtarget().getCPU());
   if (!TF || (M.Waves != TF->SIMDsPerCU && M.Waves != 2 * TF->SIMDsPerCU))
     return B;
-  const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
-  bool Gfx950 = TF->Id == target::GPU::Gfx950;
-  uint64_t MFMAClocks = 0, ReadLane = 0, WriteLane = 0;
-  for (const InstInfo &I : M.Insts) {
-    if (I.R == Role::Dot) {
-      unsigned C = target::mfmaTableCycles(TII.getName(I.MI->getOpcode()), Gfx950);
-      if (!C)
-        return LDSPortBound{};
-      MFMAClocks += C;
-      continue;
-    }
-    if (I.Kind != InstKind::LDSRead && I.Kind != InstKind::LDSWrite)
-      continue;
-    uint64_t Size = 0; // per lane, every LDS part (ds_read2/ds_write2: two)
-    for (const MachineMemOperand *MMO : I.MI->memoperands())
-      if (MMO->getAddrSpace() == 3 && MMO->getSize().hasValue())
-        Size += MMO->getSize().getValue();
-    if (!Size)
-      return LDSPortBound{};
-    (I.Kind == InstKind::LDSRead ? ReadLane : WriteLane) += Size;
-  }
-  B.ReadBytesPerWave = ReadLane * TF->WaveSize;
-  B.WriteBytesPerWave = WriteLane * TF->WaveSize;
+  WaveDemand D = waveDemand(M, *TF);
+  if (!D.MFMAClocks || !D.LDSKnown || !D.ReadLane)
+    return B;
+  B.ReadBytesPerWave = D.ReadLane * TF->WaveSize;
+  B.WriteBytesPerWave = D.WriteLane * TF->WaveSize;
   const double Reads = double(B.ReadBytesPerWave) / TF->LDSReadBytesPerClkPerSIMDPair;
   const double Writes = double(B.WriteBytesPerWave) / TF->LDSWriteBytesPerClkPerSIMDPair;
   // Two waves of a pair in their memory cluster at once.
   if (M.Waves == 2 * TF->SIMDsPerCU) {
     B.MemClocks = 2 * Reads;
-    B.DotClocks = MFMAClocks / 2;
+    B.DotClocks = D.MFMAClocks / 2;
   } else {
     B.MemClocks = 2 * (Reads + Writes);
-    B.DotClocks = MFMAClocks;
+    B.DotClocks = D.MFMAClocks;
   }
-  B.Known = MFMAClocks > 0 && ReadLane > 0;
+  B.Known = true;
   return B;
 }
 
