@@ -39,18 +39,19 @@ std::string ClusterPlan::describe(const LoopModel &M) const {
     unsigned End = C + 1;
     while (End < Cls.size() && Cls[End].Joined)
       ++End;
-    auto Sum = [&](Role R) {
+    auto Count = [&](Role R) {
       unsigned N = 0;
       for (unsigned J = C; J < End; ++J)
         N += count(J, R, M);
-      return std::to_string(N);
+      return N;
     };
+    auto Sum = [&](Role R) { return std::to_string(Count(R)); };
     if (C)
       S += ", ";
     S += Cls[C].Name + " ";
     if (Cls[C].Kind == ClusterKind::Dot) {
       S += Sum(Role::Dot) + " mfma";
-      if (Sum(Role::LocalWrite) != "0") // writes among the MFMAs (single-wave)
+      if (Count(Role::LocalWrite)) // writes among the MFMAs (single-wave)
         S += "/" + Sum(Role::LocalWrite) + " lds-write";
     } else
       S += Sum(Role::LocalRead) + " lds-read/" + Sum(Role::GlobalLoad) +

@@ -59,12 +59,11 @@ std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
     Why.Reason = Name + " needs at least two MFMAs to overlap reads with";
     return std::nullopt;
   }
-  // Eight slices with register-staged loads; with LDS DMA four (one per K
-  // step of the MXFP4 128x128x512 tile: 2182 cycles against 2290 for eight,
-  // 2318 for sixteen).
-  // Register-staged: at least eight MFMAs per slice (to cover the next
-  // slice's reads), four to eight slices: 8-wave NN 128x128x64 (32 MFMAs per
-  // wave) 1312 cycles in four slices against 1415 in eight.
+  // With LDS DMA four slices (one per K step of the MXFP4 128x128x512 tile:
+  // 2182 cycles against 2290 for eight, 2318 for sixteen). Register-staged:
+  // four to eight, with at least eight MFMAs each where there are enough to
+  // cover the next slice's reads (8-wave NN 128x128x64, 32 MFMAs per wave:
+  // 1343 cycles in four slices against 1415 in eight).
   const unsigned S =
       M.NumAsyncCopies ? std::min(4u, M.NumDots)
                        : std::min(M.NumDots, std::clamp(M.NumDots / 8, 4u, 8u));
