@@ -161,6 +161,18 @@ static std::optional<Directive> loopDirective(const MachineLoop &L,
               "v1; ...\"}";
       return std::nullopt;
     }
+    // A mode next to a layout (even "off") is a contradiction the user
+    // must resolve, not one the plugin guesses at.
+    if (MDNode *ModeOption = findOptionMDForLoopID(LoopMD, "amdgpu.pingpong")) {
+      MDString *ModeVal = optionValue(ModeOption);
+      if (!ModeVal || ModeVal->getString() != "auto") {
+        Error = ("!llvm.loop has both \"amdgpu.pingpong\"" +
+                 (ModeVal ? " \"" + ModeVal->getString() + "\"" : Twine("")) +
+                 " and \"amdgpu.pingpong.layout\": give one of them")
+                    .str();
+        return std::nullopt;
+      }
+    }
     Directive D{Mode::Auto, "loop metadata"};
     D.LayoutText = Val->getString().str();
     return D;

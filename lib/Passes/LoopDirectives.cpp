@@ -30,7 +30,7 @@ namespace llvm {
 void initializePingpongLoopDirectivesPass(PassRegistry &);
 }
 
-static const char AnnotationPrefix[] = "amdgpu-pingpong=";
+static const char AnnotationKey[] = "amdgpu-pingpong";
 
 /// The C string a global.annotations field points at, or "".
 static StringRef annotationString(const Constant *C) {
@@ -56,10 +56,16 @@ bool pingpong::applyPingpongAnnotation(Function &F) {
     if (!E || E->getNumOperands() < 2 ||
         E->getOperand(0)->stripPointerCasts() != &F)
       continue;
-    StringRef Text = annotationString(E->getOperand(1));
-    if (!Text.consume_front(AnnotationPrefix))
+    StringRef Annotation = annotationString(E->getOperand(1));
+    // "amdgpu-pingpong", "amdgpu-pingpong=m" and "amdgpu-pingpong = m" are
+    // all this plugin's: the latter two are read, the first is an error
+    // (ignoring it would leave the kernel on auto without a word).
+    auto [Key, Value] = Annotation.split('=');
+    if (Key.trim() != AnnotationKey)
       continue;
-    if (!parseMode(Text)) {
+    StringRef Text = Value.trim();
+    bool HasValue = Annotation.contains('=');
+    if (!HasValue || !parseMode(Text)) {
       std::string Where;
       if (E->getNumOperands() >= 4)
         if (const auto *Line = dyn_cast<ConstantInt>(E->getOperand(3)))
@@ -68,8 +74,9 @@ bool pingpong::applyPingpongAnnotation(Function &F) {
                       .str();
       F.getContext().diagnose(DiagnosticInfoGeneric(
           (Where + "amdgpu-pingpong: in function '" + F.getName() +
-           "': invalid annotate(\"" + AnnotationPrefix + Text +
-           "\"): " + validModes())
+           "': invalid annotate(\"" + Annotation + "\"): " +
+           (HasValue ? "" : "expected annotate(\"amdgpu-pingpong=<mode>\"); ") +
+           validModes())
               .str(),
           DS_Error));
       return false;

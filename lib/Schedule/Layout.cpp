@@ -348,6 +348,15 @@ std::optional<ClusterLayout> parseLayout(StringRef Text, unsigned NumDots,
       return std::nullopt;
     }
     Cl.Name = Words[0].str();
+    // Interleave clauses and remarks name clusters: a second cluster of one
+    // name would make both ambiguous.
+    if (llvm::any_of(L.Clusters,
+                     [&](const Cluster &X) { return X.Name == Cl.Name; })) {
+      Error = ("clause '" + C + "': a cluster named '" + Cl.Name +
+               "' already exists (cluster names must be unique)")
+                  .str();
+      return std::nullopt;
+    }
     for (StringRef W : ArrayRef<StringRef>(Words).drop_front()) {
       auto [Key, Value] = W.split('=');
       unsigned Prio;

@@ -3,8 +3,12 @@
 // the definition in gemm.hip inherits. -DPP_MODE=<mode> picks the mode.
 #define PP_STR2(X) #X
 #define PP_STR(X) PP_STR2(X)
+// -DPP_ANNOTATION='"<text>"' gives the whole annotation instead.
+#ifndef PP_ANNOTATION
+#define PP_ANNOTATION "amdgpu-pingpong=" PP_STR(PP_MODE)
+#endif
 extern "C" __attribute__((global))
-__attribute__((annotate("amdgpu-pingpong=" PP_STR(PP_MODE))))
+__attribute__((annotate(PP_ANNOTATION)))
 void annotated_gemm(const unsigned short *__restrict__ A,
                     const unsigned short *__restrict__ B,
                     float *__restrict__ C, int M, int N, int K);
