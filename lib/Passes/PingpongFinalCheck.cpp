@@ -1,7 +1,8 @@
 //===- PingpongFinalCheck.cpp - did the clusters survive to the end? -----===//
 //
-// Runs after si-insert-waitcnts. In every block the plugin scheduled (it
-// holds s_setprio and SCHED_BARRIER markers) it checks that dot clusters
+// Runs after si-insert-waitcnts. In every block with s_setprio and
+// SCHED_BARRIER markers (the plugin's, which the schedule pass records, or a
+// frontend's own schedule, named as such) it checks that dot clusters
 // (between s_setprio 1 and s_setprio 0) hold no memory instruction and that
 // no MFMA escaped them, and reports the waits that landed inside a dot
 // cluster (issue-4 territory: each such wait stalls the dot), and names the
@@ -18,6 +19,7 @@
 #include "pingpong/Target/TargetFacts.h"
 #include "pingpong/Schedule/Layout.h"
 #include "pingpong/Passes/Passes.h"
+#include "pingpong/Passes/ScheduledLoops.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -25,7 +27,6 @@
 #include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/PseudoSourceValue.h"
 
-#include <mutex>
 #include "llvm/CodeGen/MachineOptimizationRemarkEmitter.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -54,6 +55,7 @@ public:
   void getAnalysisUsage(AnalysisUsage &AU) const override {
     AU.setPreservesAll();
     AU.addRequired<MachineOptimizationRemarkEmitterPass>();
+    AU.addRequired<PingpongScheduledLoops>();
     MachineFunctionPass::getAnalysisUsage(AU);
   }
   bool runOnMachineFunction(MachineFunction &MF) override;
@@ -111,25 +113,17 @@ static unsigned spillAccesses(const MachineBasicBlock &MBB) {
   return N;
 }
 
-static std::mutex IntendedLock;
-static SmallPtrSet<const MachineInstr *, 32> IntendedInDot;
-
-void pingpong::noteLayoutMemoryInDot(const MachineInstr *MI) {
-  std::lock_guard<std::mutex> G(IntendedLock);
-  IntendedInDot.insert(MI);
-}
-
-static bool layoutPutInDot(const MachineInstr *MI) {
-  std::lock_guard<std::mutex> G(IntendedLock);
-  return IntendedInDot.count(MI);
-}
-
 char PingpongFinalCheck::ID = 0;
 char &pingpong::PingpongFinalCheckPassID = PingpongFinalCheck::ID;
 
 bool PingpongFinalCheck::runOnMachineFunction(MachineFunction &MF) {
   const OpcodeTable &Ops = OpcodeTable::get(*MF.getSubtarget().getInstrInfo());
   auto &ORE = getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE();
+  const PingpongScheduledLoops &Scheduled =
+      getAnalysis<PingpongScheduledLoops>();
+  auto layoutPutInDot = [&](const MachineInstr *MI) {
+    return Scheduled.layoutPutInDot(MI);
+  };
   const MachineBasicBlock *PingpongLoop = nullptr;
   DebugLoc PingpongLoc;
   for (MachineBasicBlock &MBB : MF) {
@@ -141,6 +135,11 @@ bool PingpongFinalCheck::runOnMachineFunction(MachineFunction &MF) {
     }
     if (!HasPrio || !HasFence)
       continue;
+    // A frontend's own schedule (Triton's pingpong, kept without
+    // -amdgpu-pingpong-replace-schedule) is checked too (LLVM's scheduler can
+    // break its clusters), but named as the author's, not the plugin's.
+    const bool Plugins = Scheduled.isScheduled(MBB);
+    const char *Whose = Plugins ? "" : " (its author's schedule, kept)";
     // A raised-priority region (s_setprio N>0 ... s_setprio 0) with MFMAs is
     // a dot cluster; one without MFMAs is a memory cluster issued at high
     // priority (Triton's OnePP raises it around A's global loads).
@@ -216,14 +215,17 @@ bool PingpongFinalCheck::runOnMachineFunction(MachineFunction &MF) {
         MachineOptimizationRemarkMissed R(DEBUG_TYPE, "SpilledInLoop", Loc,
                                           &MBB);
         R << "final check, %bb." << ore::NV("Block", MBB.getNumber()) << " of "
-          << ore::NV("Function", MF.getName()) << ": "
+          << ore::NV("Function", MF.getName()) << Whose << ": "
           << ore::NV("SpillAccesses", Spills)
-          << " spill stores and reloads in the scheduled loop, each a "
-             "scratch round trip: compare with LLVM's own order "
-             "(-amdgpu-pingpong=off)";
+          << (Plugins ? " spill stores and reloads in the scheduled loop, "
+                        "each a scratch round trip: compare with LLVM's own "
+                        "order (-amdgpu-pingpong=off)"
+                      : " spill stores and reloads in the loop, each a "
+                        "scratch round trip (not from the plugin: it left "
+                        "this loop as it was)");
         return R;
       });
-    if (!PingpongLoop) {
+    if (!PingpongLoop && Plugins) {
       PingpongLoop = &MBB;
       PingpongLoc = Loc;
     }
@@ -278,7 +280,7 @@ bool PingpongFinalCheck::runOnMachineFunction(MachineFunction &MF) {
         MachineOptimizationRemarkMissed R(DEBUG_TYPE, "ClustersBroken", Loc,
                                           &MBB);
         R << "final check, %bb." << ore::NV("Block", MBB.getNumber()) << " of "
-          << ore::NV("Function", MF.getName())
+          << ore::NV("Function", MF.getName()) << Whose
           << ": cluster order did not survive: "
           << ore::NV("MemInDot", MemInDot) << " memory ops inside and "
           << ore::NV("StrayMFMA", StrayMFMA) << " MFMAs outside dot clusters";
@@ -289,7 +291,7 @@ bool PingpongFinalCheck::runOnMachineFunction(MachineFunction &MF) {
     ORE.emit([&]() {
       MachineOptimizationRemarkAnalysis R(DEBUG_TYPE, "FinalCheck", Loc, &MBB);
       R << "final check, %bb." << ore::NV("Block", MBB.getNumber()) << " of "
-        << ore::NV("Function", MF.getName()) << ": "
+        << ore::NV("Function", MF.getName()) << Whose << ": "
         << ore::NV("DotClusters", DotClusters)
         << " dot clusters intact, waits inside them: "
         << ore::NV("WaitsInDot", WaitsInDot);
@@ -322,12 +324,11 @@ bool PingpongFinalCheck::runOnMachineFunction(MachineFunction &MF) {
       });
     }
   }
-  {
-    std::lock_guard<std::mutex> G(IntendedLock);
-    IntendedInDot.clear(); // codegen runs function by function
-  }
   return false;
 }
 
-INITIALIZE_PASS(PingpongFinalCheck, "amdgpu-pingpong-final-check",
-                "AMDGPU block pingpong final check (plugin)", false, false)
+INITIALIZE_PASS_BEGIN(PingpongFinalCheck, "amdgpu-pingpong-final-check",
+                      "AMDGPU block pingpong final check (plugin)", false, false)
+INITIALIZE_PASS_DEPENDENCY(PingpongScheduledLoops)
+INITIALIZE_PASS_END(PingpongFinalCheck, "amdgpu-pingpong-final-check",
+                    "AMDGPU block pingpong final check (plugin)", false, false)

@@ -18,6 +18,7 @@
 #include "pingpong/LDS/AddressFold.h"
 #include "pingpong/LDS/DMAM0Fold.h"
 #include "pingpong/Passes/Passes.h"
+#include "pingpong/Passes/ScheduledLoops.h"
 #include "pingpong/Analysis/Loops.h"
 #include "pingpong/Schedule/ClusterPlan.h"
 #include "pingpong/Schedule/ModeChoice.h"
@@ -153,6 +154,7 @@ public:
     AU.addRequired<MachineDominatorTreeWrapperPass>();
     AU.addRequired<AAResultsWrapperPass>();
     AU.addRequired<MachineOptimizationRemarkEmitterPass>();
+    AU.addRequired<PingpongScheduledLoops>();
     // Reordering keeps the CFG; the asymmetric sync updates both for the
     // blocks it adds, so the passes after this one need not recompute them.
     AU.addPreserved<MachineLoopInfoWrapperPass>();
@@ -168,6 +170,7 @@ private:
   void applied(MachineLoop &L, const Directive &D, const LoopModel &M,
                const ModeChoice &C);
   void explainGlobalISel(MachineFunction &MF);
+  void explainOuterDotLoops(MachineFunction &MF);
   void foldAddresses(MachineLoop &L, MachineFunction &MF, const ModeChoice &C);
   void foldDMADestinations(MachineLoop &L, MachineFunction &MF);
 
@@ -180,6 +183,7 @@ private:
   MachineLoopInfo *MLI = nullptr;
   MachineDominatorTree *MDT = nullptr;
   AAResults *AA = nullptr;
+  PingpongScheduledLoops *Scheduled = nullptr;
 };
 
 } // namespace
@@ -252,6 +256,8 @@ bool PingpongSchedule::runOnMachineFunction(MachineFunction &MF) {
   MDT = &getAnalysis<MachineDominatorTreeWrapperPass>().getDomTree();
   AA = &getAnalysis<AAResultsWrapperPass>().getAAResults();
   ORE = &getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE();
+  Scheduled = &getAnalysis<PingpongScheduledLoops>();
+  Scheduled->beginFunction(MF.getFunction());
 
   bool Changed = false;
   SawDotLoop = false;
@@ -260,7 +266,48 @@ bool PingpongSchedule::runOnMachineFunction(MachineFunction &MF) {
   ForcedBy.reset();
   if (!SawDotLoop && MF.getProperties().hasSelected())
     explainGlobalISel(MF);
+  else
+    explainOuterDotLoops(MF);
   return Changed;
+}
+
+/// Every loop with MFMAs gets a remark: one whose MFMAs sit outside its
+/// inner loops (a K loop around copy loops that stayed loops) is never
+/// innermost, so runOnLoop never sees it.
+void PingpongSchedule::explainOuterDotLoops(MachineFunction &MF) {
+  const OpcodeTable &T = OpcodeTable::get(*MF.getSubtarget().getInstrInfo());
+  SmallVector<MachineLoop *, 8> Work(MLI->begin(), MLI->end());
+  while (!Work.empty()) {
+    MachineLoop *L = Work.pop_back_val();
+    Work.append(L->begin(), L->end());
+    if (L->isInnermost())
+      continue;
+    bool OwnMFMA = llvm::any_of(L->blocks(), [&](MachineBasicBlock *MBB) {
+      return MLI->getLoopFor(MBB) == L &&
+             llvm::any_of(*MBB, [&](const MachineInstr &MI) {
+               return T.classify(MI) == InstKind::MFMA;
+             });
+    });
+    if (!OwnMFMA)
+      continue;
+    std::string Error;
+    std::optional<Directive> D = resolveDirective(MF.getFunction(), *L, Error);
+    if (D && D->M == Mode::Off) {
+      missed(*L, Twine("disabled by ") + D->Source);
+      continue;
+    }
+    if (D && (D->M != Mode::Auto || !D->LayoutText.empty()))
+      ForcedBy = D;
+    std::string Inner;
+    for (MachineLoop *Sub : *L)
+      Inner += (Inner.empty() ? "%bb." : ", %bb.") +
+               std::to_string(Sub->getHeader()->getNumber());
+    missed(*L, "the loop's MFMAs are outside its inner loop(s) (" + Inner +
+                   "): only innermost loops are scheduled; unroll the inner "
+                   "loops (e.g. copy loops with a constant trip count and "
+                   "#pragma unroll) so that the MFMA loop is innermost");
+    ForcedBy.reset();
+  }
 }
 
 /// The request of a loop's directive: its mode, or its layout parsed (an
@@ -384,7 +431,7 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
     case InstKind::VMEMLoad:
     case InstKind::VMEMStore:
     case InstKind::LDSDMA:
-      noteLayoutMemoryInDot(MI);
+      Scheduled->noteLayoutMemoryInDot(MI);
       break;
     default:
       break;
@@ -404,6 +451,7 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
         "amdgpu-pingpong: dominator tree out of date after the asymmetric "
         "sync of loop %bb." + Twine(L.getHeader()->getNumber()));
   applied(L, *D, M, *C);
+  Scheduled->noteScheduled(*L.getHeader());
   if (LDSAddressing) {
     foldAddresses(L, MF, *C);
     if (LDSDMADestinations)
@@ -607,10 +655,14 @@ bool PingpongSchedule::hoistLDSDMA(MachineLoop &L, LoopModel &Region) {
   return true;
 }
 
-INITIALIZE_PASS(PingpongSchedule, "amdgpu-pingpong-schedule",
-                "AMDGPU block pingpong (plugin)", false, false)
+INITIALIZE_PASS_BEGIN(PingpongSchedule, "amdgpu-pingpong-schedule",
+                      "AMDGPU block pingpong (plugin)", false, false)
+INITIALIZE_PASS_DEPENDENCY(PingpongScheduledLoops)
+INITIALIZE_PASS_END(PingpongSchedule, "amdgpu-pingpong-schedule",
+                    "AMDGPU block pingpong (plugin)", false, false)
 
 void pingpong::initializePingpongPasses(PassRegistry &Registry) {
+  initializePingpongScheduledLoopsPass(Registry);
   initializePingpongSchedulePass(Registry);
   initializePingpongFinalCheckPass(Registry);
   initializePingpongLoopDirectivesPass(Registry);

@@ -7,7 +7,7 @@
 // read in iteration kt + STAGES - 1. The loop's sync is Triton's: wait for
 // the tile about to be read (vmcnt: all but the newer stages' copies), drain
 // LDS, s_barrier; then this iteration's copies, the LDS reads, the MFMAs.
-//   BM, BN (256), BK (64), WAVES (8; 4), STAGES (2; 3), KNAME (dma_gemm)
+//   BM, BN (256), BK (64), WAVES (8; 4), STAGES (2; 3), KNAME (dma_gemm), COPY_LOOPS
 #define __global__ __attribute__((global))
 #define __shared__ __attribute__((shared))
 #define DEV static inline __attribute__((device, always_inline))
@@ -64,9 +64,15 @@ _Static_assert(STAGES >= 2 && (STAGES - 2) * CP < 64, "stages");
 
 __shared__ __attribute__((aligned(16))) unsigned char smem[STAGES * TILEB];
 
+// -DCOPY_LOOPS keeps the copies as loops (the K loop is then not innermost).
+#ifdef COPY_LOOPS
+#define COPY_UNROLL _Pragma("nounroll")
+#else
+#define COPY_UNROLL _Pragma("unroll")
+#endif
 DEV void copy_tile(const unsigned char *X, const unsigned char *W, lds_t *base, u32 tid, u32 wave,
                    int ldb, int kb) {
-#pragma unroll
+COPY_UNROLL
   for (int i = 0; i < CP_X; ++i) {
     u32 c = (i * NT + tid) * 16;
     u32 row = c / ROWB, col = c % ROWB;
@@ -74,7 +80,7 @@ DEV void copy_tile(const unsigned char *X, const unsigned char *W, lds_t *base, 
                                      (void __attribute__((address_space(3))) *)(base + (i * NT + wave * 64) * 16),
                                      16, 0, 0);
   }
-#pragma unroll
+COPY_UNROLL
   for (int i = 0; i < CP_W; ++i) {
     u32 c = (i * NT + tid) * 16;
     u32 row = c / ROWB, col = c % ROWB;

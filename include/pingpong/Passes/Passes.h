@@ -36,11 +36,6 @@ bool takeWaitPlacementRequest(const llvm::BasicBlock *Header);
 /// "amdgpu-pingpong"="<mode>" unless F already has one; an invalid mode is
 /// an error naming it. Returns true when the attribute was added.
 bool applyPingpongAnnotation(llvm::Function &F);
-/// A memory op the applied layout put in a dot cluster on purpose (its
-/// selectors took it there, e.g. LDS DMA among Q K^T's MFMAs): the final
-/// check does not count it as a broken order. Per function: the final check
-/// forgets them when it is done with the function.
-void noteLayoutMemoryInDot(const llvm::MachineInstr *MI);
 /// Register the passes (called once at plugin load).
 void initializePingpongPasses(llvm::PassRegistry &Registry);
 } // namespace pingpong
