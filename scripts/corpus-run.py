@@ -26,9 +26,12 @@ timeout, and classifies the pair:
                rotated / LDS-folded ("rotated", "lds-address-fold",
                "lds-dma-fold": the remarks that say the code changed)
   DIFFERENT    the assembly changed but no remark says a loop was scheduled
+  silent       a loop with MFMAs of its own in the output got no remark (every
+               such loop gets one: applied, or missed with the reason;
+               scripts/asm_loops.py finds the loops in the assembly)
 
 A summary line with the counts ends the output. Exit status 1 if any crash,
-hang, verifier error or DIFFERENT was seen (2 for a usage error).
+hang, verifier error, DIFFERENT or silent was seen (2 for a usage error).
 
   scripts/corpus-run.py [-j N] [--timeout S] [--arch gfx942,gfx950] [--arch-from-path]
                         [--hip-flags "-DBM=256 -DWAVES=8" ...] [--json out.json]
@@ -47,9 +50,9 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-BAD = ("crash", "hang", "verifier", "DIFFERENT")
+BAD = ("crash", "hang", "verifier", "DIFFERENT", "silent")
 ORDER = ("input-error", "crash", "hang", "verifier", "checker", "error",
-         "identical", "scheduled", "DIFFERENT")
+         "identical", "scheduled", "DIFFERENT", "silent")
 
 # An "Applied" remark: "remark: <loc>: loop %bb.N of F: MODE (SOURCE), ..."
 APPLIED_RE = re.compile(r"remark: .*loop %bb\.\d+ of [^:]+: "
@@ -64,6 +67,7 @@ HOIST_RE = re.compile(r"remark: .*LDS DMA loads issued at the start")
 WAITS_RE = re.compile(r"remark: .*vmcnt placement, loop")
 CHECKER_RE = re.compile(r"error: amdgpu-pingpong-verify")
 from llc_run import CRASH_RE, VERIFIER_RE, run  # noqa: E402 (scripts/ is on sys.path)
+from asm_loops import silent_loops  # noqa: E402
 
 
 def first_line(text, pattern=None):
@@ -142,6 +146,13 @@ def classify(job, args):
         else:
             res["status"] = "DIFFERENT"
             res["detail"] = "assembly differs from plain llc but no loop was scheduled"
+        if res["status"] in ("identical", "scheduled"):
+            with open(pp_s, errors="replace") as f:
+                silent = silent_loops(f.read(), err)
+            if silent:
+                res["status"] = "silent"
+                res["detail"] = "; ".join("%s: %d loop(s) with MFMAs, %d named in remarks" % (f, n, r)
+                                          for f, (n, r) in sorted(silent.items()))
     return res
 
 
