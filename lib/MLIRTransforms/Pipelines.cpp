@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "pingpong/Dialect/PingpongPasses.h"
+#include "pingpong/Target/TargetFacts.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
@@ -22,7 +23,10 @@ namespace {
 
 struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
   Option<std::string> chip{*this, "chip",
-                           llvm::cl::desc("Target chip (gfx942, gfx950; sm_80)"),
+                           llvm::cl::desc("Target chip: pingpong-rocdl gfx942 "
+                                          "(default) or gfx950, the chips the "
+                                          "plugin schedules; pingpong-nvvm "
+                                          "sm_XX (default sm_80)"),
                            llvm::cl::init("")};
   Option<bool> annotate{*this, "annotate",
                         llvm::cl::desc("Run pingpong-annotate first"),
@@ -41,10 +45,19 @@ struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
                          llvm::cl::init(true)};
 };
 
-void build(OpPassManager &PM, const PipelineOptions &O, bool ROCDL) {
+LogicalResult build(OpPassManager &PM, const PipelineOptions &O, bool ROCDL,
+                    function_ref<LogicalResult(const Twine &)> Error) {
   std::string Chip = O.chip;
   if (Chip.empty())
     Chip = ROCDL ? "gfx942" : "sm_80";
+  // A chip the plugin does not schedule would lower half-way (upstream's
+  // MFMA patterns fail one by one on chips without them) and then be
+  // refused by aggregate-load or llc: refuse it here, before any pass runs.
+  if (ROCDL && !::pingpong::target::factsFor(Chip))
+    return Error("pingpong-rocdl: chip '" + Chip +
+                 "' is not one the plugin schedules (gfx942 or gfx950)");
+  if (!ROCDL && !StringRef(Chip).starts_with("sm_"))
+    return Error("pingpong-nvvm: chip '" + Chip + "' is not an sm_XX name");
   // local_gather / local_preload first: what they become (LDS loads, a copy
   // loop) is what the other passes and the plugin see.
   std::string P = "pingpong-lower-local-gather,";
@@ -68,22 +81,38 @@ void build(OpPassManager &PM, const PipelineOptions &O, bool ROCDL) {
   if (O.debugInfo)
     P += ",ensure-debug-info-scope-on-llvm-func";
   if (failed(parsePassPipeline(P, PM, llvm::errs())))
-    llvm::errs() << "pingpong pipeline: could not build '" << P << "'\n";
+    return Error("pingpong pipeline: could not build '" + P + "'");
+  return success();
+}
+
+void registerPipeline(StringRef Arg, StringRef Description, bool ROCDL) {
+  registerPassPipeline(
+      Arg, Description,
+      [ROCDL](OpPassManager &PM, StringRef OptionsText,
+              function_ref<LogicalResult(const Twine &)> Error) {
+        PipelineOptions O;
+        if (failed(O.parseFromString(OptionsText)))
+          return failure();
+        return build(PM, O, ROCDL, Error);
+      },
+      [](function_ref<void(const detail::PassOptions &)> Handler) {
+        Handler(PipelineOptions());
+      });
 }
 
 } // namespace
 
 void mlir::pingpong::registerPingpongPipelines() {
   registerPingpongPasses();
-  PassPipelineRegistration<PipelineOptions>(
+  registerPipeline(
       "pingpong-rocdl",
       "Annotate K loops and lower the gpu.module to the LLVM dialect for ROCDL "
-      "(then: pingpong-translate --mlir-to-llvmir | opt -O3 | llc -load the "
-      "plugin)",
-      [](OpPassManager &PM, const PipelineOptions &O) { build(PM, O, true); });
-  PassPipelineRegistration<PipelineOptions>(
+      "(then: pingpong-translate --mlir-to-llvmir | opt -O3 | llc "
+      "-mtriple=amdgcn-amd-amdhsa -mcpu=<chip> -load the plugin)",
+      /*ROCDL=*/true);
+  registerPipeline(
       "pingpong-nvvm",
       "The same for NVVM (numeric checks of the rewrites on an NVIDIA GPU; "
       "MFMAs do not lower there)",
-      [](OpPassManager &PM, const PipelineOptions &O) { build(PM, O, false); });
+      /*ROCDL=*/false);
 }

@@ -40,6 +40,7 @@
 #include "llvm/InitializePasses.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
 
 #define DEBUG_TYPE "amdgpu-pingpong"
 
@@ -188,6 +189,26 @@ private:
 
 } // namespace
 
+/// A function whose "target-cpu" is a chip the plugin schedules, compiled by
+/// a TargetMachine for another CPU (a bare `llc` without -mcpu: the code
+/// object then says gfx700 while the code is gfx942's): say so once, since
+/// pingpong-sim and the loader read the code object's target.
+static void warnTargetMismatch(const MachineFunction &MF) {
+  const Function &F = MF.getFunction();
+  StringRef FnCPU = MF.getSubtarget().getCPU();
+  StringRef ModuleCPU = MF.getTarget().getTargetCPU();
+  if (!F.hasFnAttribute("target-cpu") || FnCPU == ModuleCPU ||
+      !target::factsFor(FnCPU))
+    return;
+  F.getContext().diagnose(DiagnosticInfoGeneric(
+      ("amdgpu-pingpong: function '" + F.getName() + "' is for " + FnCPU +
+       " (its \"target-cpu\") but the module is compiled for '" +
+       (ModuleCPU.empty() ? StringRef("generic") : ModuleCPU) +
+       "': the code object will not name " + FnCPU + "; give -mcpu=" + FnCPU)
+          .str(),
+      DS_Warning));
+}
+
 char PingpongSchedule::ID = 0;
 char &pingpong::PingpongSchedulePassID = PingpongSchedule::ID;
 
@@ -252,6 +273,7 @@ bool PingpongSchedule::runOnMachineFunction(MachineFunction &MF) {
                                              .getDiagHandlerPtr()
                                              ->isMissedOptRemarkEnabled(DEBUG_TYPE))
     return false;
+  warnTargetMismatch(MF);
   MLI = &getAnalysis<MachineLoopInfoWrapperPass>().getLI();
   MDT = &getAnalysis<MachineDominatorTreeWrapperPass>().getDomTree();
   AA = &getAnalysis<AAResultsWrapperPass>().getAAResults();

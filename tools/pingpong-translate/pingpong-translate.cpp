@@ -24,7 +24,15 @@ int main(int argc, char **argv) {
   TranslateFromMLIRRegistration MLIRToLLVMIR(
       "mlir-to-llvmir",
       "Translate MLIR to LLVM IR, with pingpong.loop as !llvm.loop metadata",
-      [](Operation *Op, llvm::raw_ostream &Out) {
+      [](Operation *Op, llvm::raw_ostream &Out) -> LogicalResult {
+        // An empty module is what a failed producer leaves in a pipe without
+        // pipefail: an empty LLVM module would hide that failure.
+        if (auto Module = dyn_cast<ModuleOp>(Op);
+            Module && Module.getBody()->empty())
+          return emitError(Op->getLoc(),
+                           "pingpong-translate: the input module is empty "
+                           "(did the step before it fail? run pipelines "
+                           "with 'set -o pipefail')");
         llvm::LLVMContext Ctx;
         std::unique_ptr<llvm::Module> M = translateModuleToLLVMIR(Op, Ctx);
         if (!M)
