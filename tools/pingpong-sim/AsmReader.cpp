@@ -250,14 +250,14 @@ bool parseProgram(const ParseOptions &O, Program &P, SimError &E) {
     KI.Line = P.Insts[KI.Begin].Line;
     for (auto &M : Meta)
       if (M.Name == KI.Name) {
-        KI.MaxFlatWG = M.MaxFlatWG;
-        KI.ReqdWG = M.ReqdWG;
-        KI.VgprCount = M.VgprCount;
-        KI.AgprCount = M.AgprCount;
-        KI.Args = M.Args;
-        KI.KernargSize = M.KernargSize;
-        KI.KernargSgpr = M.KernargSgpr;
-        KI.WgIdXSgpr = M.WgIdXSgpr;
+        // All the metadata says (registers, static LDS, arguments, the SGPR
+        // layout) with this function's code range: a field copied one by one
+        // was once left out (static LDS, so occupancy ignored it).
+        KernelInfo FromMeta = M;
+        FromMeta.Begin = KI.Begin;
+        FromMeta.End = KI.End;
+        FromMeta.Line = KI.Line;
+        KI = std::move(FromMeta);
       }
     P.Kernels.push_back(KI);
   }

@@ -37,6 +37,14 @@
 # LDSFIT: error: 2 workgroups of 4 waves do not fit on a CU (40960 B of LDS per workgroup (65536 per CU)): only 1 fit
 # RUN: pingpong-sim run %s --kernel unified --waves-per-workgroup 4 --workgroups-per-cu 2 --iterations 4 --lds-bytes 20480 | FileCheck %s --check-prefix=LDS2 --implicit-check-not=occupancy:
 # LDS2: waves: 2 workgroup(s) x 4 waves (2 per SIMD)
+# Static LDS (.group_segment_fixed_size from the metadata): 'shared' declares
+# 40 KiB, so two 4-wave workgroups do not share a 64 KiB gfx942 CU, and
+# --lds-bytes adds to it (the static size was once dropped on the way from
+# the metadata to the kernel, and two such workgroups ran).
+# RUN: not pingpong-sim run %s --kernel shared --waves-per-workgroup 4 --workgroups-per-cu 2 --iterations 4 2>&1 | FileCheck %s --check-prefix=STATIC
+# STATIC: error: 2 workgroups of 4 waves do not fit on a CU (40960 B of LDS per workgroup (65536 per CU)): only 1 fit
+# RUN: not pingpong-sim run %s --kernel shared --waves-per-workgroup 4 --iterations 4 --lds-bytes 30000 2>&1 | FileCheck %s --check-prefix=STATICDYN
+# STATICDYN: error: one workgroup of 4 waves does not fit on a CU: 70960 B of LDS per workgroup (65536 per CU)
 # RUN: not pingpong-sim run %s --occupancy most 2>&1 | FileCheck %s --check-prefix=BADOPT
 # BADOPT: error: --occupancy expects check, fit or ignore, got 'most'
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx942"
@@ -63,6 +71,17 @@ big:
 	s_cbranch_scc1 .Lbig_loop
 	s_endpgm
 .Lfunc_end1:
+	.globl shared
+	.type shared,@function
+shared:
+	s_mov_b32 s2, 0
+.Lshared_loop:
+	v_mfma_f32_16x16x16_f16 v[0:3], v[4:5], v[6:7], v[0:3]
+	s_add_u32 s2, s2, 1
+	s_cmp_lt_u32 s2, 8
+	s_cbranch_scc1 .Lshared_loop
+	s_endpgm
+.Lfunc_end2:
 	.amdgpu_metadata
 ---
 amdhsa.kernels:
@@ -72,6 +91,10 @@ amdhsa.kernels:
   - .agpr_count:     0
     .name:           big
     .vgpr_count:     264
+  - .agpr_count:     0
+    .group_segment_fixed_size: 40960
+    .name:           shared
+    .vgpr_count:     64
 amdhsa.target:   amdgcn-amd-amdhsa--gfx942
 amdhsa.version:
   - 1
