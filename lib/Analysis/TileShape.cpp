@@ -10,7 +10,9 @@
 #include "pingpong/Analysis/LoopModel.h"
 #include "pingpong/Target/TargetFacts.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
@@ -19,6 +21,7 @@
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instructions.h"
 
 #include <optional>
 
@@ -62,6 +65,20 @@ Operand operandByBounds(const MachineInstr &Write,
     Found = ReadOps[I];
   }
   return Found;
+}
+/// The object behind a pointer induction variable: loop strength reduction
+/// turns a read indexed by the loop (an aggregate-loaded buffer read one K
+/// tile further each iteration) into a pointer PHI, which the underlying
+/// object walk stops at. When every incoming value comes from one object,
+/// that object (else the value itself).
+const Value *throughPointerPHIs(const Value *V) {
+  if (!V || !isa<PHINode>(V))
+    return V;
+  SmallVector<const Value *, 4> Objects;
+  getUnderlyingObjects(V, Objects);
+  if (Objects.empty() || !llvm::all_equal(Objects))
+    return V;
+  return Objects.front();
 }
 } // namespace
 
@@ -154,7 +171,7 @@ void deriveTile(LoopModel &M, const MachineFunction &MF) {
   SmallPtrSet<const Value *, 2> Objs;
   for (const InstInfo &II : M.Insts)
     if ((II.R == Role::LocalRead || II.R == Role::LocalWrite) && !isScale(II.Op))
-      Objs.insert(ldsObject(ldsRegionOf(*II.MI)));
+      Objs.insert(throughPointerPHIs(ldsObject(ldsRegionOf(*II.MI))));
   SmallVector<uint64_t, 2> SizeBits;
   const DataLayout &DL = MF.getDataLayout();
   for (const Value *O : Objs)
