@@ -502,13 +502,20 @@ struct PingpongAggregateLoad
         Names += (Names.empty() ? "" : ", ") + describe(*C);
       }
       std::string Seed = seed002Count(Cands, Scales);
+      std::string Loss = occupancyLoss(F, Used, After);
+      if (After <= Budget && !Loss.empty()) {
+        emitRemark(L.getLoc()) << "pingpong: aggregate load: the scales ("
+                               << Names << ") not hoisted: " << Loss;
+        return;
+      }
       if (After <= Budget) {
         emitRemark(L.getLoc())
             << "pingpong: aggregate load: "
             << (NoFit.empty() ? std::string() : NoFit + "; ")
             << "the scales' whole K range fits: " << Names
             << " loaded before the loop; LDS " << Used << " -> " << After
-            << " of " << Budget << " bytes" << Seed;
+            << " of " << Budget << " bytes" << Seed
+            << occupancyNote(F, Used, After);
         for (Candidate *C : Scales)
           rewrite(F, L, *C, C->tiles);
         return;
@@ -527,6 +534,16 @@ struct PingpongAggregateLoad
                             : NoFit);
       return;
     }
+    {
+      int64_t After = Used - Pick->tileBytes + PickChunk * Pick->tileBytes;
+      if (std::string Loss = occupancyLoss(F, Used, After); !Loss.empty()) {
+        emitRemark(L.getLoc())
+            << "pingpong: aggregate load: " << describe(*Pick) << " not "
+            << (PickChunk < Pick->tiles ? "chunked" : "hoisted") << ": "
+            << Loss;
+        return;
+      }
+    }
     if (PickChunk < Pick->tiles) {
       int64_t After = Used - Pick->tileBytes + PickChunk * Pick->tileBytes;
       int64_t Full = *Trips / PickChunk, Rest = *Trips % PickChunk;
@@ -542,12 +559,13 @@ struct PingpongAggregateLoad
                          " and the last tile"
                    : std::string("the last tile alone"))
           << "; LDS " << Used << " -> " << After << " of " << Budget
-          << " bytes";
+          << " bytes" << occupancyNote(F, Used, After);
     } else {
       int64_t After = Used - Pick->tileBytes + Pick->fullBytes;
       emitRemark(L.getLoc()) << "pingpong: aggregate load: " << describe(*Pick)
                              << " loaded before the loop; LDS " << Used
-                             << " -> " << After << " of " << Budget << " bytes";
+                             << " -> " << After << " of " << Budget << " bytes"
+                             << occupancyNote(F, Used, After);
     }
     rewrite(F, L, *Pick, PickChunk);
   }
@@ -580,6 +598,58 @@ struct PingpongAggregateLoad
            std::to_string(BN) + ") x (" + PerElem + " x " +
            std::to_string(BK) + " x 1 + " + std::to_string(K) + "/32) = " +
            std::to_string(Bytes) + ")";
+  }
+
+  /// Workgroups of F a CU holds when each takes Bytes of LDS, capped by the
+  /// CU's wave slots (when the workgroup size is known).
+  int64_t workgroupsPerCU(FunctionOpInterface F, int64_t Bytes) const {
+    const ::pingpong::target::TargetFacts *T =
+        ::pingpong::target::factsFor(chip);
+    if (!T || Bytes <= 0)
+      return 0;
+    int64_t ByLDS = int64_t(T->LDSBytesPerCU) / Bytes;
+    if (unsigned Waves = workgroupWaves(F))
+      return std::min<int64_t>(ByLDS,
+                               int64_t(T->SIMDsPerCU) * T->MaxWavesPerSIMD /
+                                   Waves);
+    return ByLDS;
+  }
+
+  /// Why the rewrite would cost the occupancy pingpong needs ("" if it
+  /// does not, or if the user allowed it): two waves per SIMD, so a 4-wave
+  /// workgroup needs a second one on the CU (at one, the K loop runs with no
+  /// partner wave: measured about 2x slower per CU, docs/mlir.md). Without a
+  /// known workgroup size (a CPU-form kernel) there is nothing to count.
+  std::string occupancyLoss(FunctionOpInterface F, int64_t Before,
+                            int64_t After) const {
+    const ::pingpong::target::TargetFacts *T =
+        ::pingpong::target::factsFor(chip);
+    unsigned Waves = workgroupWaves(F);
+    if (allowOccupancyLoss || !T || !Waves)
+      return "";
+    int64_t WB = workgroupsPerCU(F, Before), WA = workgroupsPerCU(F, After);
+    int64_t Need = (2 * int64_t(T->SIMDsPerCU) + Waves - 1) / Waves;
+    if (WA >= std::min(WB, Need))
+      return "";
+    return "LDS " + std::to_string(Before) + " -> " + std::to_string(After) +
+           " bytes would lower the workgroups of " + std::to_string(Waves) +
+           " waves per CU from " + std::to_string(WB) + " to " +
+           std::to_string(WA) + " on " + chip + ", below the " +
+           std::to_string(Need) +
+           " that give each SIMD two waves to pair (give lds-budget=" +
+           std::to_string(int64_t(T->LDSBytesPerCU) / Need) +
+           " to chunk within it, or allow-occupancy-loss=true)";
+  }
+
+  /// What the rewrite does to occupancy, said plainly when it changes.
+  std::string occupancyNote(FunctionOpInterface F, int64_t Before,
+                            int64_t After) const {
+    int64_t WB = workgroupsPerCU(F, Before), WA = workgroupsPerCU(F, After);
+    if (!WB || WA == WB)
+      return "";
+    return "; workgroups per CU (LDS" +
+           std::string(workgroupWaves(F) ? ", wave slots" : "") + ") " +
+           std::to_string(WB) + " -> " + std::to_string(WA);
   }
 
   std::string budgetName() const {

@@ -76,6 +76,10 @@ def PingpongAggregateLoad : Pass<"pingpong-aggregate-load"> {
            "LDS bytes available (0: from the chip)">,
     Option<"operand", "operand", "std::string", /*default=*/"\"auto\"",
            "a, b, scales (all scale buffers of a scaled-MFMA loop), or auto (the smaller whole-K operand block; the scales when neither fits whole; else chunks)">,
+    Option<"allowOccupancyLoss", "allow-occupancy-loss", "bool",
+           /*default=*/"false",
+           "Rewrite even when the LDS it adds lowers the workgroups a CU "
+           "holds (by default the pass declines with a remark)">,
     Option<"testSliceBase", "test-slice-base", "bool", /*default=*/"false",
            "Test only: take each iteration's tile view from the previous "
            "slice instead of the whole buffer (seed 000's bug), so the "
