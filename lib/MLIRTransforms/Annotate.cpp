@@ -58,12 +58,10 @@ std::optional<Mode> chooseMode(const KLoop &K, std::string &why) {
             std::to_string(::pingpong::tile::Min) + " (4 waves)";
       return std::nullopt;
     }
-    if (Bits > ::pingpong::tile::Small) {
-      why = "tile " + tileText(K) + " is above " +
-            std::to_string(::pingpong::tile::Small) +
-            ", the largest one-cluster tile for 4 waves";
-      return std::nullopt;
-    }
+    // Above one-cluster's tiles the plugin chooses single-wave or refuses
+    // by registers, which only it can count: the tag leaves it to auto.
+    if (Bits > ::pingpong::tile::Small)
+      return Mode::Auto;
     return Mode::OneCluster;
   }
   if (K.waves == 8) {
@@ -192,9 +190,12 @@ struct PingpongAnnotate
     InFlightDiagnostic D = emitRemark(L.getLoc());
     D << "pingpong: K loop tagged "
       << (Layout ? std::string("layout") : stringifyMode(M).str()) << " ("
-      << (User ? "user" : (M == Mode::Auto ? "four- or two-cluster by the "
-                                             "plugin's register estimate"
-                                           : "auto"))
+      << (User                ? "user"
+          : M != Mode::Auto   ? "auto"
+          : K.waves == 4      ? "single-wave or none by the plugin's "
+                                "register estimate"
+                              : "four- or two-cluster by the plugin's "
+                                "register estimate")
       << "): " << K.waves << " waves, " << K.dots.size() << " MFMA "
       << K.mfmaM << "x" << K.mfmaN << "x" << K.mfmaK << ", tile "
       << tileText(K) << "; " << K.count(MemRole::GlobalLoad)

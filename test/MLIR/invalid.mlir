@@ -9,7 +9,7 @@ gpu.module @m {
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
     %z = arith.constant dense<0.0> : vector<4xf32>
-    // expected-error @+1 {{invalid 'pingpong.mode' value 'sideways': expected one of: auto, off, one-cluster, two-cluster, four-cluster, async-two-cluster, async-one-cluster, async-four-cluster, chained-dot, skinny}}
+    // expected-error @+1 {{invalid 'pingpong.mode' value 'sideways': expected one of: auto, off, one-cluster, two-cluster, four-cluster, async-two-cluster, async-one-cluster, async-four-cluster, chained-dot, skinny, single-wave}}
     %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %z) -> vector<4xf32> {
       %x = vector.load %a[%i, %c0] : memref<64x64xf16, #wg>, vector<4xf16>
       %d = amdgpu.mfma 16x16x16 %x * %x + %acc blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
@@ -27,7 +27,7 @@ gpu.module @m {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
-    // expected-error @+1 {{'pingpong.mode' must be a string, expected one of: auto, off, one-cluster, two-cluster, four-cluster, async-two-cluster, async-one-cluster, async-four-cluster, chained-dot, skinny}}
+    // expected-error @+1 {{'pingpong.mode' must be a string, expected one of: auto, off, one-cluster, two-cluster, four-cluster, async-two-cluster, async-one-cluster, async-four-cluster, chained-dot, skinny, single-wave}}
     scf.for %i = %c0 to %c4 step %c1 {
       %x = vector.load %a[%i, %c0] : memref<64x64xf16, #wg>, vector<4xf16>
     } {pingpong.mode = 2 : i32}

@@ -39,7 +39,8 @@ def Pingpong_Dialect : Dialect {
 // Enums
 //===----------------------------------------------------------------------===//
 
-// The plugin's modes, spelled as in -amdgpu-pingpong= and the loop metadata.
+// The plugin's modes, spelled as in -amdgpu-pingpong= and the loop metadata
+// (test/MLIR/modes-match.test checks the two lists are the same).
 def Pingpong_Mode : I32EnumAttr<"Mode", "block-pingpong mode", [
     I32EnumAttrCase<"Auto", 0, "auto">,
     I32EnumAttrCase<"Off", 1, "off">,
@@ -50,7 +51,8 @@ def Pingpong_Mode : I32EnumAttr<"Mode", "block-pingpong mode", [
     I32EnumAttrCase<"AsyncOneCluster", 6, "async-one-cluster">,
     I32EnumAttrCase<"AsyncFourCluster", 7, "async-four-cluster">,
     I32EnumAttrCase<"ChainedDot", 8, "chained-dot">,
-    I32EnumAttrCase<"Skinny", 9, "skinny">]> {
+    I32EnumAttrCase<"Skinny", 9, "skinny">,
+    I32EnumAttrCase<"SingleWave", 10, "single-wave">]> {
   let cppNamespace = "::mlir::pingpong";
   let genSpecializedAttr = 0;
 }
