@@ -38,7 +38,10 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/InitializePasses.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Support/DebugCounter.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 
@@ -46,6 +49,23 @@
 
 using namespace llvm;
 using namespace pingpong;
+
+// `llc -stats` prints these in LLVM builds with statistics (assertions or
+// LLVM_FORCE_ENABLE_STATS); Debian's LLVM 22 says "Statistics are disabled"
+// and the remarks (-pass-remarks-output) are the way to count there.
+STATISTIC(NumDotLoops, "Loops with MFMAs looked at");
+STATISTIC(NumScheduled, "Loops scheduled");
+STATISTIC(NumDisabled, "Loops turned off by the user");
+STATISTIC(NumRefusedShape,
+          "Loops refused by the analysis (shape, sync, memory)");
+STATISTIC(NumRefusedChoice, "Loops refused by the mode choice (thresholds, "
+                            "registers, plan conflicts)");
+STATISTIC(NumSkippedByCounter,
+          "Loops skipped by -debug-counter=amdgpu-pingpong-loop");
+// Bisecting a miscompile: -debug-counter=amdgpu-pingpong-loop=N schedules
+// only the N-th loop the plugin would schedule (0-based, over the compile).
+DEBUG_COUNTER(LoopCounter, "amdgpu-pingpong-loop",
+              "Controls which loops the plugin schedules");
 
 namespace llvm {
 void initializePingpongSchedulePass(PassRegistry &);
@@ -361,6 +381,10 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
   if (!A.IsDotLoop)
     return false; // not a dot loop: nothing to say
   SawDotLoop = true;
+  ++NumDotLoops;
+  LLVM_DEBUG(dbgs() << "amdgpu-pingpong: " << MF.getName() << ": loop %bb."
+                    << L.getHeader()->getNumber()
+                    << (A.Model ? " analysed\n" : " rejected: " + A.Why.Reason + "\n"));
   if (PrintRoles) {
     errs() << "amdgpu-pingpong: " << MF.getName() << ": ";
     if (A.Model)
@@ -380,6 +404,7 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
   }
   if (D->M == Mode::Off) {
     missed(L, Twine("disabled by ") + D->Source);
+    ++NumDisabled;
     return false;
   }
   if (D->M != Mode::Auto || !D->LayoutText.empty())
@@ -400,12 +425,14 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
     return hoistLDSDMA(L, *A.Region);
   if (!A.Model) {
     missed(L, A.Why.Reason, A.Why.At);
+    ++NumRefusedShape;
     return false;
   }
   LoopModel &M = *A.Model;
   std::string Unscheduled = unscheduledShapes(M);
   if (!Unscheduled.empty()) {
     missed(L, Unscheduled + ": no mode for this yet (issue 10)");
+    ++NumRefusedShape;
     return false;
   }
   const OpcodeTable::Builders &Ops =
@@ -428,6 +455,13 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
   std::optional<ModeChoice> C = chooseMode(M, *Req, Ctx, Why);
   if (!C) {
     missed(L, Why.Reason, Why.At);
+    ++NumRefusedChoice;
+    return false;
+  }
+  if (!DebugCounter::shouldExecute(LoopCounter)) {
+    // The plan is dropped before anything is emitted: the loop is LLVM's.
+    missed(L, "skipped by -debug-counter=amdgpu-pingpong-loop");
+    ++NumSkippedByCounter;
     return false;
   }
   if (PrintRoles)
@@ -473,6 +507,7 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
         "amdgpu-pingpong: dominator tree out of date after the asymmetric "
         "sync of loop %bb." + Twine(L.getHeader()->getNumber()));
   applied(L, *D, M, *C);
+  ++NumScheduled;
   Scheduled->noteScheduled(*L.getHeader());
   if (LDSAddressing) {
     foldAddresses(L, MF, *C);
