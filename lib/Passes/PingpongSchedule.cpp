@@ -53,6 +53,8 @@ void initializePingpongRotateLoopsPass(PassRegistry &);
 void initializePingpongRelocateExchangePass(PassRegistry &);
 void initializePingpongVerifyPass(PassRegistry &);
 void initializePingpongWaitsPass(PassRegistry &);
+void initializePingpongReleasePointsPass(PassRegistry &);
+void initializePingpongRepairDMAWaitsPass(PassRegistry &);
 } // namespace llvm
 
 namespace {
@@ -618,4 +620,6 @@ void pingpong::initializePingpongPasses(PassRegistry &Registry) {
   initializePingpongRelocateExchangePass(Registry);
   initializePingpongVerifyPass(Registry);
   initializePingpongWaitsPass(Registry);
+  initializePingpongReleasePointsPass(Registry);
+  initializePingpongRepairDMAWaitsPass(Registry);
 }
