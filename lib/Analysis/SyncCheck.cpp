@@ -151,6 +151,15 @@ private:
   sync::WaveTimeline timeline(const std::vector<Step> &Tr);
   bool checkRegisters(const std::vector<Step> &Tr, const sync::WaveTimeline &TL);
   sync::LDSRegion inIteration(sync::LDSRegion R, int Iter) const;
+  /// A workgroup of one wave ("amdgpu-flat-work-group-size" at most 64):
+  /// no other wave to order LDS against.
+  bool oneWave() const {
+    unsigned Max = 0;
+    StringRef S = MF.getFunction()
+                      .getFnAttribute("amdgpu-flat-work-group-size")
+                      .getValueAsString();
+    return !S.split(',').second.trim().getAsInteger(10, Max) && Max && Max <= 64;
+  }
   void checkPairs(const std::vector<Step> *Tr[2],
                   const sync::WaveTimeline *TL[2], bool Twice);
   void checkPacing();
@@ -450,6 +459,8 @@ void Checker::checkPairs(const std::vector<Step> *Tr[2],
   R.LDSAccesses = 0;
   for (const Step &S : *Tr[0])
     R.LDSAccesses += S.Iter == 0 && S.A->lds();
+  if (oneWave())
+    return;
   auto Group = [](int G) { return G ? "waves 4-7" : "waves 0-3"; };
   auto When = [](int Iter) -> std::string {
     if (Iter < 0)

@@ -35,6 +35,7 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/MachineInstrBuilder.h"
+#include "llvm/CodeGen/MachineLoopInfo.h"
 #include "llvm/CodeGen/MachineOptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
@@ -43,6 +44,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 
+#include <functional>
 #include <mutex>
 
 #define DEBUG_TYPE "amdgpu-pingpong"
@@ -149,7 +151,12 @@ struct Pending {
   bool AfterFlat = false;
   unsigned need() const { return AfterFlat ? 0 : Younger; }
 };
-using State = MapVector<const MachineInstr *, Pending>;
+/// Which iteration's toggle a DMA's double-buffer slot is in, against the
+/// current one: the same, the previous (an odd number of back-edges of the
+/// toggle's loop since), or unknown (the loop was entered again).
+enum Flip : uint8_t { SameIter, OtherParity, UnknownIter };
+using Key = std::pair<const MachineInstr *, Flip>;
+using State = MapVector<Key, Pending>;
 
 /// At most min(a, b) younger operations on some path; in flight on any.
 bool join(State &Into, const State &From) {
@@ -170,10 +177,35 @@ bool join(State &Into, const State &From) {
   return Changed;
 }
 
+/// R as seen from the current iteration: a double-buffer slot of a DMA F
+/// iterations back has the other parity, or is unknown.
+sync::LDSRegion inIteration(sync::LDSRegion R, Flip F) {
+  if (F == SameIter)
+    return R;
+  std::function<void(sync::LDSRegion &)> Fold = [&](sync::LDSRegion &X) {
+    if (X.Slot && F == OtherParity)
+      X.Slot->Parity ^= 1;
+    else
+      X.Slot.reset();
+    for (sync::LDSRegion &P : X.Parts)
+      Fold(P);
+  };
+  Fold(R);
+  return R;
+}
+
+/// The toggles (IR loop headers) a region's double-buffer slots follow.
+void slotHeaders(const sync::LDSRegion &R, SmallPtrSetImpl<const void *> &Out) {
+  if (R.Slot)
+    Out.insert(R.Slot->Header);
+  for (const sync::LDSRegion &P : R.Parts)
+    slotHeaders(P, Out);
+}
+
 void applyVmWait(State &S, unsigned Vm) {
   if (Vm >= Waitcnt::MaxVm)
     return;
-  S.remove_if([&](const std::pair<const MachineInstr *, Pending> &E) {
+  S.remove_if([&](const std::pair<Key, Pending> &E) {
     return E.second.need() >= Vm;
   });
 }
@@ -194,6 +226,8 @@ public:
   }
   void getAnalysisUsage(AnalysisUsage &AU) const override {
     AU.setPreservesCFG();
+    AU.addRequired<MachineLoopInfoWrapperPass>();
+    AU.addPreserved<MachineLoopInfoWrapperPass>();
     AU.addRequired<MachineOptimizationRemarkEmitterPass>();
     MachineFunctionPass::getAnalysisUsage(AU);
   }
@@ -217,6 +251,11 @@ private:
   std::optional<Need> needAt(const MachineInstr *MI, bool Release,
                              const State &S);
   void step(const MachineInstr &MI, State &S);
+  /// S on the edge From -> To: into the header of a slot's toggle, a DMA's
+  /// slot flips (a back-edge) or is lost (the loop entered again).
+  State alongEdge(const State &S, const MachineBasicBlock &From,
+                  const MachineBasicBlock &To);
+  MachineLoopInfo *MLI = nullptr;
   /// Runs MBB from S; with Fix, repairs every need on the way.
   bool runBlock(MachineBasicBlock &MBB, State &S, bool Fix,
                 MachineOptimizationRemarkEmitter *ORE);
@@ -262,19 +301,44 @@ std::optional<Need> PingpongRepairDMAWaits::needAt(const MachineInstr *MI,
     if (!N || P.need() < N->Vm)
       N = Need{P.need(), D, K};
   };
-  for (const auto &[D, P] : S) {
+  for (const auto &[K, P] : S) {
     if (Release) {
-      Take(D, P, NeedKind::Release);
+      Take(K.first, P, NeedKind::Release);
       continue;
     }
     if (!MI || !info(*MI).Access)
       continue;
     // Unknown bytes count as touching: the safe side.
-    if (sync::sameWaveDMA(info(*D).Region, info(*MI).Region) !=
-        sync::PairVerdict::NotAPair)
-      Take(D, P, NeedKind::Access);
+    if (sync::sameWaveDMA(inIteration(info(*K.first).Region, K.second),
+                          info(*MI).Region) != sync::PairVerdict::NotAPair)
+      Take(K.first, P, NeedKind::Access);
   }
   return N;
+}
+
+State PingpongRepairDMAWaits::alongEdge(const State &S,
+                                        const MachineBasicBlock &From,
+                                        const MachineBasicBlock &To) {
+  const MachineLoop *L = MLI->getLoopFor(&To);
+  if (!L || L->getHeader() != &To || !To.getBasicBlock())
+    return S;
+  bool Back = L->contains(&From);
+  State Out;
+  for (const auto &[K, P] : S) {
+    SmallPtrSet<const void *, 2> Headers;
+    slotHeaders(info(*K.first).Region, Headers);
+    Key NK = K;
+    if (Headers.count(To.getBasicBlock()))
+      NK.second = Back && K.second != UnknownIter
+                      ? (K.second == SameIter ? OtherParity : SameIter)
+                      : UnknownIter;
+    auto [It, New] = Out.insert({NK, P});
+    if (!New) {
+      It->second.Younger = std::min(It->second.Younger, P.Younger);
+      It->second.AfterFlat |= P.AfterFlat;
+    }
+  }
+  return Out;
 }
 
 void PingpongRepairDMAWaits::step(const MachineInstr &MI, State &S) {
@@ -295,16 +359,16 @@ void PingpongRepairDMAWaits::step(const MachineInstr &MI, State &S) {
     return;
   // vmcnt completes in order (gfx9: loads, stores, DMA alike); FLAT does not.
   bool Flat = I.Rules.Class == sync::OpClass::FLAT;
-  for (auto &[D, P] : S) {
+  for (auto &[K, P] : S) {
     P.AfterFlat |= Flat;
     ++P.Younger;
   }
-  S.remove_if([](const std::pair<const MachineInstr *, Pending> &E) {
+  S.remove_if([](const std::pair<Key, Pending> &E) {
     // The counter holds at most MaxVm: this many younger ones complete it.
     return !E.second.AfterFlat && E.second.Younger >= Waitcnt::MaxVm;
   });
   if (I.Rules.Class == sync::OpClass::LDSDMA)
-    S[&MI] = Pending();
+    S[{&MI, SameIter}] = Pending();
 }
 
 static std::string where(const MachineInstr &MI) {
@@ -456,6 +520,7 @@ bool PingpongRepairDMAWaits::runOnMachineFunction(MachineFunction &MF) {
     else
       ReleaseAtEnd.insert(P.MBB);
   auto &ORE = getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE();
+  MLI = &getAnalysis<MachineLoopInfoWrapperPass>().getLI();
 
   ReversePostOrderTraversal<MachineFunction *> RPOT(&MF);
   SmallVector<MachineBasicBlock *, 16> Order(RPOT.begin(), RPOT.end());
@@ -474,7 +539,8 @@ bool PingpongRepairDMAWaits::runOnMachineFunction(MachineFunction &MF) {
       runBlock(*B, S, /*Fix=*/false, nullptr);
       for (MachineBasicBlock *Succ : B->successors()) {
         auto [It, New] = In.try_emplace(Succ);
-        if ((join(It->second, S) || New) && Queued.insert(Succ).second)
+        if ((join(It->second, alongEdge(S, *B, *Succ)) || New) &&
+            Queued.insert(Succ).second)
           Work.push_back(Succ);
       }
     }

@@ -171,13 +171,17 @@ void KNAME(const _Float16 *__restrict__ Q, const _Float16 *__restrict__ K,
   copy_tile(V, kv[1][0], tid, wave);
 #pragma clang loop unroll(disable)
   for (int j = 0; j + 1 < nkb; ++j) {
+#if WAVES > 1
     __syncthreads();                 // stage cur ^ 1 is free again
+#endif
     copy_tile(K + (long)(j + 1) * TILE, kv[0][cur ^ 1], tid, wave);
     copy_tile(V + (long)(j + 1) * TILE, kv[1][cur ^ 1], tid, wave);
     attn_step(kv[0][cur], kv[1][cur], qf, o, m_i, l_i, lane, scale_log2e);
     cur ^= 1;
   }
+#if WAVES > 1
   __syncthreads();
+#endif
   attn_step(kv[0][cur], kv[1][cur], qf, o, m_i, l_i, lane, scale_log2e);
 
   for (int mb = 0; mb < MB; ++mb) {
