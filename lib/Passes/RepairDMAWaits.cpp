@@ -215,6 +215,7 @@ struct Need {
   unsigned Vm;
   const MachineInstr *DMA; // the one that sets Vm
   NeedKind Kind;
+  bool PreviousIteration; // DMA's slot seen from the next iteration
 };
 
 class PingpongRepairDMAWaits : public MachineFunctionPass {
@@ -297,13 +298,13 @@ std::optional<Need> PingpongRepairDMAWaits::needAt(const MachineInstr *MI,
                                                    bool Release,
                                                    const State &S) {
   std::optional<Need> N;
-  auto Take = [&](const MachineInstr *D, const Pending &P, NeedKind K) {
+  auto Take = [&](const Key &D, const Pending &P, NeedKind K) {
     if (!N || P.need() < N->Vm)
-      N = Need{P.need(), D, K};
+      N = Need{P.need(), D.first, K, D.second == OtherParity};
   };
   for (const auto &[K, P] : S) {
     if (Release) {
-      Take(K.first, P, NeedKind::Release);
+      Take(K, P, NeedKind::Release);
       continue;
     }
     if (!MI || !info(*MI).Access)
@@ -311,7 +312,7 @@ std::optional<Need> PingpongRepairDMAWaits::needAt(const MachineInstr *MI,
     // Unknown bytes count as touching: the safe side.
     if (sync::sameWaveDMA(inIteration(info(*K.first).Region, K.second),
                           info(*MI).Region) != sync::PairVerdict::NotAPair)
-      Take(K.first, P, NeedKind::Access);
+      Take(K, P, NeedKind::Access);
   }
   return N;
 }
@@ -412,7 +413,8 @@ void PingpongRepairDMAWaits::place(MachineBasicBlock &MBB,
     ++NumReleaseWaits;
   MachineFunction &MF = *MBB.getParent();
   const MachineInstr &D = *N.DMA;
-  bool Earlier = What && D.getParent() == What->getParent() &&
+  bool Earlier = N.PreviousIteration ||
+                 (What && D.getParent() == What->getParent() &&
                  [&] {
                    for (const MachineInstr &X : MBB.instrs()) {
                      if (&X == What)
@@ -421,7 +423,7 @@ void PingpongRepairDMAWaits::place(MachineBasicBlock &MBB,
                        return false;
                    }
                    return false;
-                 }();
+                 }());
   LLVM_DEBUG(dbgs() << "repair-dma-waits: vmcnt(" << N.Vm << ") in "
                     << MF.getName() << " for " << D);
   ORE.emit([&]() {
@@ -446,10 +448,14 @@ void PingpongRepairDMAWaits::place(MachineBasicBlock &MBB,
         << " does not complete the LDS DMA " << ore::NV("DMA", DMA)
         << " (LLVM 22.1 dropped the memory model's S_WAITCNT_lds_direct "
            "here)";
-    R << "; " << (Prev ? "tightened s_waitcnt vmcnt(" + std::to_string(OldVm) +
-                             ") to vmcnt("
-                       : std::string("inserted s_waitcnt vmcnt("))
-      << ore::NV("Vmcnt", N.Vm) << ")";
+    R << "; "
+      << (!Prev ? std::string("inserted s_waitcnt vmcnt(")
+          : OldVm >= Waitcnt::MaxVm
+              ? std::string("added vmcnt(")
+              : "tightened s_waitcnt vmcnt(" + std::to_string(OldVm) +
+                    ") to vmcnt(")
+      << ore::NV("Vmcnt", N.Vm) << ")"
+      << (Prev && OldVm >= Waitcnt::MaxVm ? " to the s_waitcnt before it" : "");
     return R;
   });
 }
