@@ -257,6 +257,9 @@ private:
   State alongEdge(const State &S, const MachineBasicBlock &From,
                   const MachineBasicBlock &To);
   MachineLoopInfo *MLI = nullptr;
+  /// The innermost machine loop of each IR block's machine blocks (null
+  /// when they are in different loops or none).
+  DenseMap<const void *, const MachineLoop *> ToggleLoop;
   /// Runs MBB from S; with Fix, repairs every need on the way.
   bool runBlock(MachineBasicBlock &MBB, State &S, bool Fix,
                 MachineOptimizationRemarkEmitter *ORE);
@@ -321,7 +324,7 @@ State PingpongRepairDMAWaits::alongEdge(const State &S,
                                         const MachineBasicBlock &From,
                                         const MachineBasicBlock &To) {
   const MachineLoop *L = MLI->getLoopFor(&To);
-  if (!L || L->getHeader() != &To || !To.getBasicBlock())
+  if (!L || L->getHeader() != &To)
     return S;
   bool Back = L->contains(&From);
   State Out;
@@ -329,10 +332,17 @@ State PingpongRepairDMAWaits::alongEdge(const State &S,
     SmallPtrSet<const void *, 2> Headers;
     slotHeaders(info(*K.first).Region, Headers);
     Key NK = K;
-    if (Headers.count(To.getBasicBlock()))
-      NK.second = Back && K.second != UnknownIter
+    for (const void *H : Headers) {
+      // The toggle flips once per iteration of the machine loop that holds
+      // its IR header; where that is not one loop, any loop edge loses it.
+      auto It = ToggleLoop.find(H);
+      const MachineLoop *TL = It == ToggleLoop.end() ? nullptr : It->second;
+      if (TL && TL != L)
+        continue;
+      NK.second = TL && Back && K.second != UnknownIter
                       ? (K.second == SameIter ? OtherParity : SameIter)
                       : UnknownIter;
+    }
     auto [It, New] = Out.insert({NK, P});
     if (!New) {
       It->second.Younger = std::min(It->second.Younger, P.Younger);
@@ -527,6 +537,14 @@ bool PingpongRepairDMAWaits::runOnMachineFunction(MachineFunction &MF) {
       ReleaseAtEnd.insert(P.MBB);
   auto &ORE = getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE();
   MLI = &getAnalysis<MachineLoopInfoWrapperPass>().getLI();
+  ToggleLoop.clear();
+  for (const MachineBasicBlock &MBB : MF)
+    if (const BasicBlock *BB = MBB.getBasicBlock()) {
+      const MachineLoop *ML = MLI->getLoopFor(&MBB);
+      auto [It, New] = ToggleLoop.try_emplace(BB, ML);
+      if (!New && It->second != ML)
+        It->second = nullptr;
+    }
 
   ReversePostOrderTraversal<MachineFunction *> RPOT(&MF);
   SmallVector<MachineBasicBlock *, 16> Order(RPOT.begin(), RPOT.end());
