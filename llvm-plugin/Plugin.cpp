@@ -58,11 +58,22 @@ void insertPasses(TargetMachine &TM, PassManagerBase &, TargetPassConfig *TPC) {
   // PHI elimination, so the loop body is final.
   if (const void *Before = passID("processimpdefs"))
     TPC->insertPass(Before, &pingpong::PingpongSchedulePassID);
+  // LLVM 22.1's missing LDS-DMA waits (RepairDMAWaits.cpp): where the memory
+  // model asked for a DMA drain is recorded before si-insert-waitcnts erases
+  // the request.
+  if (pingpong::dmaWaitRepairRequested())
+    if (const void *Legalizer = passID("si-memory-legalizer"))
+      TPC->insertPass(Legalizer, &pingpong::PingpongReleasePointsPassID);
   if (const void *Waits = passID("si-insert-waitcnts"))
     TPC->insertPass(Waits, &pingpong::PingpongFinalCheckPassID);
   // Wait placement and the checker see the final waits: after the last
   // pass that edits them (insertions after one pass run in order).
   if (const void *Last = passID("amdgpu-insert-delay-alu")) {
+    // The repair first: placement and the checker see the repaired waits.
+    // Whether or not the plugin scheduled anything (-amdgpu-pingpong=off
+    // turns scheduling off, not this).
+    if (pingpong::dmaWaitRepairRequested())
+      TPC->insertPass(Last, &pingpong::PingpongRepairDMAWaitsPassID);
     // Always: a mode may ask for it per loop (requestWaitPlacement).
     TPC->insertPass(Last, &pingpong::PingpongWaitsPassID);
     if (pingpong::verifyRequested())

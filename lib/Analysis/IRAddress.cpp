@@ -91,6 +91,13 @@ ConstantRange IntRanges::eval(const Value *V, unsigned Depth) {
 
 ConstantRange IntRanges::evalInst(const Instruction *I, unsigned Depth) {
   unsigned BW = I->getType()->getScalarSizeInBits();
+  // A wave-uniform copy (e.g. the wave index in an LDS DMA's M0 base) takes
+  // one of the values its operand takes.
+  if (const auto *II = dyn_cast<IntrinsicInst>(I);
+      II && ThroughReadFirstLane &&
+      II->getIntrinsicID() == Intrinsic::amdgcn_readfirstlane &&
+      II->getType()->isIntegerTy())
+    return eval(II->getArgOperand(0), Depth + 1);
   if (auto *BO = dyn_cast<BinaryOperator>(I)) {
     ConstantRange L = eval(BO->getOperand(0), Depth + 1);
     ConstantRange R = eval(BO->getOperand(1), Depth + 1);

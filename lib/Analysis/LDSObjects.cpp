@@ -3,7 +3,10 @@
 #include "pingpong/Analysis/IRAddress.h"
 
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/CodeGen/MachineMemOperand.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
@@ -80,7 +83,7 @@ offsetBounds(const Value *P, const Value *Obj, const DataLayout &DL,
 /// (the hull of the operands' bounds); nullopt when one cannot be bounded.
 std::optional<std::pair<int64_t, int64_t>>
 ldsExtent(ArrayRef<const MachineMemOperand *> MMOs, const Value *Obj,
-          const DataLayout &DL, IntRanges &Ranges) {
+          const DataLayout &DL, IntRanges &Ranges, int64_t Footprint = 0) {
   std::optional<std::pair<int64_t, int64_t>> Hull;
   for (const MachineMemOperand *MMO : MMOs) {
     if (MMO->getAddrSpace() != 3)
@@ -94,7 +97,8 @@ ldsExtent(ArrayRef<const MachineMemOperand *> MMOs, const Value *Obj,
       return std::nullopt;
     int64_t Lo = B->first + MMO->getOffset();
     int64_t Hi = B->second + MMO->getOffset() +
-                 int64_t(MMO->getSize().getValue().getKnownMinValue());
+                 (Footprint ? Footprint
+                            : int64_t(MMO->getSize().getValue().getKnownMinValue()));
     Hull = Hull ? std::make_pair(std::min(Hull->first, Lo),
                                  std::max(Hull->second, Hi))
                 : std::make_pair(Lo, Hi);
@@ -151,7 +155,16 @@ toggledSlot(const Value *P, const Value *Obj, const DataLayout &DL,
     VHi += int64_t(B->second) * int64_t(Stride);
     return true;
   });
-  if (Base != Obj || !S.Var || VLo + Off < 0 || VHi + Off + Size > S.Stride)
+  if (Base != Obj || !S.Var)
+    return std::nullopt;
+  // The bytes C + [VLo + Off, VHi + Off + Size) within one Stride-aligned
+  // window: the slot is that window (a ds_read2's second offset, the V half
+  // of a [K, V][stage] array), so a constant inside a slot does not make two
+  // accesses of one slot look apart by less than a slot.
+  int64_t Lo = C + VLo + Off, Hi = C + VHi + Off + Size;
+  if (Lo >= 0 && Hi > Lo && Lo / S.Stride == (Hi - 1) / S.Stride)
+    C = Lo / S.Stride * S.Stride;
+  else if (VLo + Off < 0 || VHi + Off + Size > S.Stride)
     return std::nullopt;
   S.Bases.push_back(C);
   return S;
@@ -161,14 +174,15 @@ toggledSlot(const Value *P, const Value *Obj, const DataLayout &DL,
 /// parity: the slots, one base per operand; else nullopt.
 std::optional<sync::LDSRegion::ToggledSlot>
 toggledSlots(ArrayRef<const MachineMemOperand *> MMOs, const Value *Obj,
-             const DataLayout &DL, IntRanges &Ranges) {
+             const DataLayout &DL, IntRanges &Ranges, int64_t Footprint = 0) {
   std::optional<sync::LDSRegion::ToggledSlot> All;
   for (const MachineMemOperand *MMO : MMOs) {
     std::optional<sync::LDSRegion::ToggledSlot> S;
     if (MMO->getValue() && getUnderlyingObject(MMO->getValue()) == Obj &&
         MMO->getSize().hasValue() && !MMO->getSize().isScalable())
       S = toggledSlot(MMO->getValue(), Obj, DL, Ranges, MMO->getOffset(),
-                      int64_t(MMO->getSize().getValue().getKnownMinValue()));
+                      Footprint ? Footprint
+                                : int64_t(MMO->getSize().getValue().getKnownMinValue()));
     if (!S || (All && (All->Var != S->Var || All->Stride != S->Stride ||
                        All->Parity != S->Parity)))
       return std::nullopt;
@@ -183,7 +197,8 @@ toggledSlots(ArrayRef<const MachineMemOperand *> MMOs, const Value *Obj,
 /// The region of the memory operands MMOs of MI (LDS is the one whose
 /// scopes and value describe them all).
 sync::LDSRegion regionOf(ArrayRef<const MachineMemOperand *> MMOs,
-                         const MachineMemOperand *LDS, bool LaneUniform) {
+                         const MachineMemOperand *LDS, bool LaneUniform,
+                         int64_t DMAFootprint) {
   sync::LDSRegion R;
   addScopes(LDS->getAAInfo().Scope, R.Scopes);
   addScopes(LDS->getAAInfo().NoAlias, R.NoAlias);
@@ -216,7 +231,30 @@ sync::LDSRegion regionOf(ArrayRef<const MachineMemOperand *> MMOs,
     if (!R.Slot)
       R.Extent = ldsExtent(MMOs, Obj, DL, Ranges);
   }
+  // LDS DMA: the operand names the wave's base (M0); the lanes write the
+  // wave's whole footprint from there.
+  else if (DMAFootprint) {
+    IntRanges Ranges(DL, /*ThroughReadFirstLane=*/true);
+    R.Slot = toggledSlots(MMOs, Obj, DL, Ranges, DMAFootprint);
+    if (!R.Slot)
+      R.Extent = ldsExtent(MMOs, Obj, DL, Ranges, DMAFootprint);
+  }
   return R;
+}
+
+/// Bytes one wave's LDS DMA writes from its base: 64 lanes (wave64, gfx9)
+/// times the bytes per lane its opcode names; 0 when the name says nothing.
+int64_t dmaFootprint(const MachineInstr &MI) {
+  const MachineFunction *MF = MI.getMF();
+  if (!MF)
+    return 0;
+  StringRef N = MF->getSubtarget().getInstrInfo()->getName(MI.getOpcode());
+  for (auto [Key, Bytes] : {std::pair<StringRef, int64_t>{"DWORDX4", 16},
+                            {"DWORDX3", 12}, {"DWORDX2", 8}, {"DWORD", 4},
+                            {"SHORT", 2}, {"BYTE", 1}})
+    if (N.contains(Key))
+      return 64 * Bytes;
+  return 0;
 }
 
 } // namespace
@@ -237,11 +275,12 @@ sync::LDSRegion ldsRegionOf(const MachineInstr &MI, bool LaneUniform) {
     return MMO->getAAInfo().Scope == LDS->getAAInfo().Scope &&
            MMO->getAAInfo().NoAlias == LDS->getAAInfo().NoAlias;
   });
+  int64_t Footprint = LaneUniform ? 0 : dmaFootprint(MI);
   if (OneScope)
-    return regionOf(MMOs, LDS, LaneUniform);
+    return regionOf(MMOs, LDS, LaneUniform, Footprint);
   sync::LDSRegion R;
   for (const MachineMemOperand *MMO : MMOs)
-    R.Parts.push_back(regionOf(MMO, MMO, LaneUniform));
+    R.Parts.push_back(regionOf(MMO, MMO, LaneUniform, Footprint));
   return R;
 }
 

@@ -150,6 +150,16 @@ private:
   std::vector<Step> loopOnly();
   sync::WaveTimeline timeline(const std::vector<Step> &Tr);
   bool checkRegisters(const std::vector<Step> &Tr, const sync::WaveTimeline &TL);
+  sync::LDSRegion inIteration(sync::LDSRegion R, int Iter) const;
+  /// A workgroup of one wave ("amdgpu-flat-work-group-size" at most 64):
+  /// no other wave to order LDS against.
+  bool oneWave() const {
+    unsigned Max = 0;
+    StringRef S = MF.getFunction()
+                      .getFnAttribute("amdgpu-flat-work-group-size")
+                      .getValueAsString();
+    return !S.split(',').second.trim().getAsInteger(10, Max) && Max && Max <= 64;
+  }
   void checkPairs(const std::vector<Step> *Tr[2],
                   const sync::WaveTimeline *TL[2], bool Twice);
   void checkPacing();
@@ -319,6 +329,23 @@ sync::WaveTimeline Checker::timeline(const std::vector<Step> &Tr) {
   return sync::analyzeWave(Ev, Tgt);
 }
 
+/// R with a double buffer's slot folded into iteration Iter's parity (the
+/// toggle flips once per iteration of this loop; elsewhere it is not
+/// followed), as checkPairs does.
+sync::LDSRegion Checker::inIteration(sync::LDSRegion R, int Iter) const {
+  const void *Header = L.getHeader()->getBasicBlock();
+  std::function<void(sync::LDSRegion &)> Fold = [&](sync::LDSRegion &X) {
+    if (X.Slot && X.Slot->Header == Header && Iter >= 0 && Iter < TraceIters)
+      X.Slot->Parity ^= unsigned(Iter) & 1;
+    else
+      X.Slot.reset();
+    for (sync::LDSRegion &P : X.Parts)
+      Fold(P);
+  };
+  Fold(R);
+  return R;
+}
+
 bool Checker::checkRegisters(const std::vector<Step> &Tr,
                              const sync::WaveTimeline &TL) {
   std::vector<unsigned> Out; // outstanding counter operations (trace indices)
@@ -329,13 +356,16 @@ bool Checker::checkRegisters(const std::vector<Step> &Tr,
       llvm::erase_if(Out, [&](unsigned P) { return TL.completeBefore(P, J + 1); });
       continue;
     }
-    // The same wave touching LDS that its own LDS DMA may still be writing.
+    // The same wave touching LDS that its own LDS DMA may still be writing
+    // (a double buffer's slots in each one's iteration: the DMA of iteration
+    // i into slot cur ^ 1 is the read of slot cur in iteration i + 1).
     if (A.lds() && A.Rules.Class != OpClass::LDSDMA)
       for (unsigned P : Out) {
         const Access &D = *Tr[P].A;
         if (D.Rules.Class != OpClass::LDSDMA)
           continue;
-        sync::PairVerdict V = sync::sameWaveDMA(D.Region, A.Region);
+        sync::PairVerdict V = sync::sameWaveDMA(inIteration(D.Region, Tr[P].Iter),
+                                                inIteration(A.Region, St.Iter));
         if (V == sync::PairVerdict::Race) {
           finding(Twine(sync::ldsReads(A.Rules.Use) ? "reads" : "writes") +
                       " LDS buffer " + A.BufName + " while the LDS DMA `" +
@@ -429,6 +459,8 @@ void Checker::checkPairs(const std::vector<Step> *Tr[2],
   R.LDSAccesses = 0;
   for (const Step &S : *Tr[0])
     R.LDSAccesses += S.Iter == 0 && S.A->lds();
+  if (oneWave())
+    return;
   auto Group = [](int G) { return G ? "waves 4-7" : "waves 0-3"; };
   auto When = [](int Iter) -> std::string {
     if (Iter < 0)

@@ -75,6 +75,8 @@ void initializePingpongRotateLoopsPass(PassRegistry &);
 void initializePingpongRelocateExchangePass(PassRegistry &);
 void initializePingpongVerifyPass(PassRegistry &);
 void initializePingpongWaitsPass(PassRegistry &);
+void initializePingpongReleasePointsPass(PassRegistry &);
+void initializePingpongRepairDMAWaitsPass(PassRegistry &);
 } // namespace llvm
 
 namespace {
@@ -727,4 +729,6 @@ void pingpong::initializePingpongPasses(PassRegistry &Registry) {
   initializePingpongRelocateExchangePass(Registry);
   initializePingpongVerifyPass(Registry);
   initializePingpongWaitsPass(Registry);
+  initializePingpongReleasePointsPass(Registry);
+  initializePingpongRepairDMAWaitsPass(Registry);
 }

@@ -35,7 +35,10 @@ namespace pingpong {
 /// one per function.
 class IntRanges {
 public:
-  explicit IntRanges(const llvm::DataLayout &DL) : DL(DL) {}
+  /// ThroughReadFirstLane: a readfirstlane takes its operand's values (LDS
+  /// DMA bases; off for the loop model, whose orders were measured without).
+  explicit IntRanges(const llvm::DataLayout &DL, bool ThroughReadFirstLane = false)
+      : DL(DL), ThroughReadFirstLane(ThroughReadFirstLane) {}
 
   /// Every value V may take (the full set where nothing is known).
   llvm::ConstantRange of(const llvm::Value *V);
@@ -47,6 +50,7 @@ public:
 
 private:
   const llvm::DataLayout &DL;
+  bool ThroughReadFirstLane;
   llvm::DenseMap<const llvm::Value *, llvm::ConstantRange> Phis; // fixed point so far
   llvm::DenseMap<const llvm::Value *, llvm::ConstantRange> Memo; // this round
   bool Changed = false;

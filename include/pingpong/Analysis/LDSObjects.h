@@ -26,6 +26,8 @@ struct LoopModel;
 /// or zero-sized), a constant byte range in it where the address is one
 /// (LaneUniform: every lane touches the same bytes, which LDS DMA does not:
 /// its lanes write M0 + lane x size), the alias scopes and noalias lists.
+/// An LDS DMA (LaneUniform false) gets the bounds or the double-buffer slot
+/// of its whole wave's footprint (64 lanes x the opcode's bytes) from its base.
 sync::LDSRegion ldsRegionOf(const llvm::MachineInstr &MI, bool LaneUniform = true);
 
 /// The IR object of an LDS region (null if unknown).

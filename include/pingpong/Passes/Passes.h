@@ -20,6 +20,13 @@ extern char &PingpongVerifyPassID;
 /// -amdgpu-pingpong-verify was given.
 bool verifyRequested();
 extern char &PingpongWaitsPassID;
+/// The LDS-DMA wait repair (RepairDMAWaits.cpp) and the pass before
+/// si-insert-waitcnts that records where the memory model asked for the
+/// DMA drain.
+extern char &PingpongRepairDMAWaitsPassID;
+extern char &PingpongReleasePointsPassID;
+/// -amdgpu-pingpong-repair-dma-waits (on by default).
+bool dmaWaitRepairRequested();
 /// -amdgpu-pingpong-replace-schedule was given: loops the frontend already
 /// scheduled are the plugin's too.
 bool replaceScheduleRequested();
