@@ -106,27 +106,82 @@ ldsExtent(ArrayRef<const MachineMemOperand *> MMOs, const Value *Obj,
   return Hull;
 }
 
-/// `T` or `T ^ 1` where T is a PHI flipped by `T ^ 1` on one of its two
-/// incoming edges (a double-buffer index): T and the parity, else null.
-const PHINode *toggle(const Value *Idx, unsigned &Parity) {
-  Parity = 0;
-  if (const auto *BO = dyn_cast<BinaryOperator>(Idx))
-    if (BO->getOpcode() == Instruction::Xor)
-      if (const auto *One = dyn_cast<ConstantInt>(BO->getOperand(1));
-          One && One->isOne()) {
-        Parity = 1;
-        Idx = BO->getOperand(0);
-      }
-  const auto *Phi = dyn_cast<PHINode>(Idx);
-  if (!Phi || Phi->getNumIncomingValues() != 2)
-    return nullptr;
+/// `cur ^= 1`: a PHI whose back-edge value is `Phi ^ 1`, so it alternates
+/// between two values (its own and the other slot, whatever it starts at).
+static bool isXorToggle(const PHINode *Phi) {
+  if (Phi->getNumIncomingValues() != 2)
+    return false;
   for (const Value *In : Phi->incoming_values())
     if (const auto *BO = dyn_cast<BinaryOperator>(In))
       if (BO->getOpcode() == Instruction::Xor && BO->getOperand(0) == Phi)
         if (const auto *One = dyn_cast<ConstantInt>(BO->getOperand(1));
             One && One->isOne())
-          return Phi;
-  return nullptr;
+          return true;
+  return false;
+}
+
+/// Whether the PHI's low bit flips every iteration: one incoming value (the
+/// back edge's) is `Phi + C` or `Phi ^ C` with C odd (a counter `kt + 1`,
+/// or `cur ^= 1`).
+static bool flipsEveryIteration(const PHINode *Phi) {
+  if (Phi->getNumIncomingValues() != 2)
+    return false;
+  for (const Value *In : Phi->incoming_values())
+    if (const auto *BO = dyn_cast<BinaryOperator>(In))
+      if ((BO->getOpcode() == Instruction::Xor ||
+           BO->getOpcode() == Instruction::Add) &&
+          BO->getOperand(0) == Phi)
+        if (const auto *C = dyn_cast<ConstantInt>(BO->getOperand(1));
+            C && C->getValue()[0])
+          return true;
+  return false;
+}
+
+/// A double-buffer index that flips every iteration, as users write it:
+/// `cur` or `cur ^ 1` (cur toggled by `cur ^= 1`), and `kt % 2`, `kt & 1`,
+/// `(kt + d) % 2` of a counter kt stepped by an odd constant. Returns the
+/// PHI (cur or kt) and the index's parity relative to it, else null.
+const PHINode *toggle(const Value *Idx, unsigned &Parity) {
+  Parity = 0;
+  // Through the casts between the index and the GEP.
+  while (const auto *Cast = dyn_cast<CastInst>(Idx))
+    if (Cast->getOpcode() == Instruction::ZExt ||
+        Cast->getOpcode() == Instruction::SExt ||
+        Cast->getOpcode() == Instruction::Trunc)
+      Idx = Cast->getOperand(0);
+    else
+      break;
+  const auto *BO = dyn_cast<BinaryOperator>(Idx);
+  auto IsConst = [](const Value *V, uint64_t C) {
+    const auto *CI = dyn_cast<ConstantInt>(V);
+    return CI && CI->getValue() == C;
+  };
+  if (BO && BO->getOpcode() == Instruction::Xor && IsConst(BO->getOperand(1), 1)) {
+    // cur ^ 1: the other slot of a toggled PHI.
+    const auto *Phi = dyn_cast<PHINode>(BO->getOperand(0));
+    if (!Phi || !isXorToggle(Phi))
+      return nullptr;
+    Parity = 1;
+    return Phi;
+  }
+  if (BO && ((BO->getOpcode() == Instruction::And && IsConst(BO->getOperand(1), 1)) ||
+             (BO->getOpcode() == Instruction::URem && IsConst(BO->getOperand(1), 2)))) {
+    // kt & 1, kt % 2 (unsigned), (kt + d) & 1: the low bit of a counter.
+    const Value *X = BO->getOperand(0);
+    if (const auto *Add = dyn_cast<BinaryOperator>(X);
+        Add && Add->getOpcode() == Instruction::Add)
+      if (const auto *D = dyn_cast<ConstantInt>(Add->getOperand(1))) {
+        Parity = D->getValue()[0];
+        X = Add->getOperand(0);
+      }
+    const auto *Phi = dyn_cast<PHINode>(X);
+    if (!Phi || !flipsEveryIteration(Phi))
+      return nullptr;
+    return Phi;
+  }
+  // cur itself (a counter used directly is no two-slot index: not taken).
+  const auto *Phi = dyn_cast<PHINode>(Idx);
+  return Phi && isXorToggle(Phi) ? Phi : nullptr;
 }
 
 /// P = Obj + C + T' * Stride + V with T' = T or T ^ 1 (toggle above), C
@@ -226,8 +281,12 @@ sync::LDSRegion regionOf(ArrayRef<const MachineMemOperand *> MMOs,
   // toggle first: the ranges bound the toggle too, and a bound over both
   // slots would hide which one. Else a bound from the GEP indices' ranges.
   else if (LaneUniform) {
+    // The slot's offset within its stage through readfirstlane (a wave's
+    // row block, readfirstlane(tid / 64) * rows, as HIP users write it):
+    // its value is one lane's, within that lane's range.
+    IntRanges SlotRanges(DL, /*ThroughReadFirstLane=*/true);
+    R.Slot = toggledSlots(MMOs, Obj, DL, SlotRanges);
     IntRanges Ranges(DL);
-    R.Slot = toggledSlots(MMOs, Obj, DL, Ranges);
     if (!R.Slot)
       R.Extent = ldsExtent(MMOs, Obj, DL, Ranges);
   }
