@@ -390,8 +390,10 @@ int main(int argc, char **argv) {
     }
     if (V.PacingPairs)
       outs() << "verify: asymmetric loop entry: pacing checked on " << V.PacingPairs << " same-SIMD wave pairs\n";
+    // "cannot prove" is its own verdict: the summary does not read as clean.
     outs() << "verify: " << V.Waves << " waves, " << V.Barriers << " barriers each, " << V.Pairs
-           << " LDS pairs checked, 0 findings\n";
+           << " LDS pairs checked, 0 findings"
+           << (V.Unproven ? ", " + std::to_string(V.Unproven) + " cannot prove" : std::string()) << "\n";
     if (V.Unproven) { // lib/Sync: an unknown address is "cannot prove", never a race
       outs() << "verify: cannot prove: " << V.Unproven << " LDS pair(s) not proven ordered; first: " << V.CannotProve
              << "\n";

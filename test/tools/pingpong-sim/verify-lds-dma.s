@@ -38,7 +38,7 @@
 # prove" (exit 3), never a race.
 # RUN: %python %S/Inputs/expect-rc.py 3 pingpong-sim verify %s --kernel dma_m0_unknown --waves-per-workgroup 2 | FileCheck %s --check-prefix=UNK
 # UNK: verify: LDS DMA: address (M0 + offset + lane x size) computed for 0 of 2 LDS DMA; 2 with M0 unknown
-# UNK: verify: 2 waves, 0 barriers each, {{[0-9]+}} LDS pairs checked, 0 findings
+# UNK: verify: 2 waves, 0 barriers each, {{[0-9]+}} LDS pairs checked, 0 findings, {{[1-9][0-9]*}} cannot prove
 # UNK: verify: cannot prove: {{[1-9][0-9]*}} LDS pair(s) not proven ordered; first: LDS pair: wave 0 (waves 0-1) vs wave 1 (waves 0-1) on LDS bytes [0x400, 0x800) and an unknown address: LDS DMA write at line {{[0-9]+}} 'global_load_lds_dwordx4 v[2:3], off' and read at line {{[0-9]+}} 'ds_read_b128 v[4:7], v1': both in barrier phase 0
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx950"
 	.text
