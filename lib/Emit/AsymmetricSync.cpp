@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "pingpong/Emit/Emitter.h"
+#include "pingpong/Analysis/AuthorSkew.h"
 #include "pingpong/ISA/Opcodes.h"
 #include "pingpong/ISA/Waitcnt.h"
 #include "pingpong/Target/TargetFacts.h"
@@ -225,6 +226,13 @@ void emitAsymmetricSync(MachineLoop &L, MachineFunction &MF,
   if (MachineLoop *Parent = L.getParentLoop())
     for (MachineBasicBlock *New : {PreBar, ExitCond, ExitBar})
       Parent->addBasicBlockToLoop(New, MLI);
+}
+
+void removeAuthorSkew(const AuthorSkew &Skew) {
+  // Both halves or neither: each wave still runs as many barriers as every
+  // other, now without the author's offset under the plugin's.
+  Skew.Before->eraseFromParent();
+  Skew.After->eraseFromParent();
 }
 
 } // namespace pingpong

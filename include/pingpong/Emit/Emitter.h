@@ -27,6 +27,7 @@ class MachineLoopInfo;
 } // namespace llvm
 
 namespace pingpong {
+struct AuthorSkew;
 struct ClusterPlan;
 struct LoopModel;
 
@@ -80,6 +81,11 @@ void emitAsymmetricSync(llvm::MachineLoop &L, llvm::MachineFunction &MF,
                         const OpcodeTable::Builders &Ops,
                         llvm::MachineDominatorTree &MDT,
                         llvm::MachineLoopInfo &MLI, int VmBeforeLoop = -1);
+
+/// Deletes the two conditional s_barriers of an author's skew (Analysis/
+/// AuthorSkew): the branches around them stay, empty. Only for a loop whose
+/// schedule the plugin has just replaced, which brings its own sync.
+void removeAuthorSkew(const AuthorSkew &Skew);
 
 } // namespace pingpong
 #endif
