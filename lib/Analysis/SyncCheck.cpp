@@ -626,7 +626,8 @@ SyncReport Checker::run() {
   if (sync::barrierMismatch(Counts)) {
     std::string Msg;
     for (const WaveClass &C : Classes)
-      Msg += (Msg.empty() ? "" : ", ") + waveSetName(C.Waves) + " execute " +
+      Msg += (Msg.empty() ? "" : ", ") + waveSetName(C.Waves) +
+             (llvm::popcount(C.Waves) == 1 ? " executes " : " execute ") +
              std::to_string(C.Pre) + " + " + std::to_string(R.Barriers) +
              " per iteration + " + std::to_string(C.Post) + " s_barrier";
     finding(Msg + ": the workgroup hangs", nullptr);
