@@ -8,6 +8,7 @@
 #include "pingpong/Sync/Waitcnt.h"
 #include "pingpong/Target/TargetFacts.h"
 
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -216,13 +217,16 @@ std::optional<std::vector<Step>> Checker::trace(unsigned Wave) {
   bool After = false;
   bool High = (Wave * 64) & target::waveGroupBit();
   wavevalues::WaveState WS(Wave, TRI, TII);
-  // Registers holding values derived from the workitem id (v0 at entry).
-  SmallVector<MCRegister, 16> Tainted;
-  for (unsigned Reg = 1, E = TRI.getNumRegs(); Reg < E; ++Reg)
-    if (StringRef(TRI.getName(Reg)) == "VGPR0")
-      Tainted.push_back(MCRegister(Reg));
+  // Registers holding values derived from the workitem id (v0 at entry),
+  // as register units.
+  BitVector Tainted(TRI.getNumRegUnits());
+  if (MCRegister V0 = MCRegister(physRegNamed(TRI, "VGPR0")))
+    for (MCRegUnit U : TRI.regunits(V0))
+      Tainted.set(static_cast<unsigned>(U));
   auto IsTainted = [&](Register R) {
-    return llvm::any_of(Tainted, [&](MCRegister T) { return TRI.regsOverlap(T, R); });
+    return llvm::any_of(TRI.regunits(R.asMCReg()), [&](MCRegUnit U) {
+      return Tainted.test(static_cast<unsigned>(U));
+    });
   };
   // (operands() rather than uses()/defs(): SCC, VCC and EXEC are implicit;
   // but the implicit EXEC every VALU reads is its lane mask, not its data:
@@ -236,16 +240,10 @@ std::optional<std::vector<Step>> Checker::trace(unsigned Wave) {
              !(MO.isImplicit() && ExecReg && TRI.regsOverlap(MO.getReg(), ExecReg)) &&
              IsTainted(MO.getReg());
     });
-    for (const MachineOperand &MO : MI.operands()) {
-      if (!MO.isReg() || !MO.isDef() || !MO.getReg() || !MO.getReg().isPhysical())
-        continue;
-      if (!Reads)
-        llvm::erase_if(Tainted, [&](MCRegister T) {
-          return TRI.isSubRegisterEq(MO.getReg().asMCReg(), T);
-        });
-      else if (!IsTainted(MO.getReg()) && Tainted.size() < 256)
-        Tainted.push_back(MO.getReg().asMCReg());
-    }
+    for (const MachineOperand &MO : MI.operands())
+      if (MO.isReg() && MO.isDef() && MO.getReg() && MO.getReg().isPhysical())
+        for (MCRegUnit U : TRI.regunits(MO.getReg().asMCReg()))
+          Tainted[static_cast<unsigned>(U)] = Reads;
   };
   auto HasBarrier = [&](const MachineBasicBlock *MBB) {
     return llvm::any_of(MBB->instrs(), [&](const MachineInstr &MI) {

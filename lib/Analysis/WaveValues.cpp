@@ -254,6 +254,17 @@ WaveState::WaveState(unsigned Wave, const TargetRegisterInfo &TRI,
   Exec = physRegNamed(TRI, "EXEC");
   VCC = physRegNamed(TRI, "VCC");
   SCCReg = physRegNamed(TRI, "SCC");
+  // Registers by width: the classes are found by name once (no AMDGPU
+  // header), membership is then a bit test.
+  for (const TargetRegisterClass *RC : TRI.regclasses()) {
+    StringRef N = TRI.getRegClassName(RC);
+    if (N == "SReg_32")
+      S32 = RC;
+    else if (N == "VGPR_32")
+      V32 = RC;
+    else if (N == "SReg_64")
+      S64 = RC;
+  }
   if (Exec)
     R64[Exec] = ~uint64_t(0);
   if (unsigned V0 = physRegNamed(TRI, "VGPR0")) {
@@ -266,7 +277,11 @@ WaveState::WaveState(unsigned Wave, const TargetRegisterInfo &TRI,
 }
 
 bool WaveState::is64(MCRegister Reg) const {
-  return TRI.getRegSizeInBits(*TRI.getMinimalPhysRegClass(Reg)) == 64;
+  return S64 && S64->contains(Reg);
+}
+
+bool WaveState::is32(MCRegister Reg) const {
+  return (S32 && S32->contains(Reg)) || (V32 && V32->contains(Reg));
 }
 
 void WaveState::forget(MCRegister Reg) {
@@ -274,18 +289,23 @@ void WaveState::forget(MCRegister Reg) {
     SCC.reset();
     return;
   }
-  SmallVector<unsigned, 4> Gone;
-  for (auto &KV : R32)
-    if (TRI.regsOverlap(MCRegister(KV.first), Reg))
-      Gone.push_back(KV.first);
-  for (unsigned G : Gone)
-    R32.erase(G);
-  Gone.clear();
-  for (auto &KV : R64)
-    if (TRI.regsOverlap(MCRegister(KV.first), Reg))
-      Gone.push_back(KV.first);
-  for (unsigned G : Gone)
-    R64.erase(G);
+  // What Reg contains (every wide tuple of an MFMA result included), then
+  // the few 64-bit masks and, for a 16-bit half, the 32-bit register.
+  for (MCPhysReg Sub : TRI.subregs_inclusive(Reg)) {
+    R32.erase(Sub);
+    R64.erase(Sub);
+  }
+  auto Drop = [&](auto &Map) {
+    SmallVector<unsigned, 4> Gone;
+    for (auto &KV : Map)
+      if (TRI.regsOverlap(MCRegister(KV.first), Reg))
+        Gone.push_back(KV.first);
+    for (unsigned G : Gone)
+      Map.erase(G);
+  };
+  Drop(R64);
+  if (!is32(Reg) && TRI.subregs(Reg).empty())
+    Drop(R32);
 }
 
 std::optional<WaveState::LaneVals>
@@ -443,7 +463,7 @@ void WaveState::step(const MachineInstr &MI) {
   } else if (Name == "COPY" && Dst && Uses.size() == 1) {
     if (is64(Dst->getReg()))
       Out64 = read64(*Uses[0]);
-    else
+    else if (is32(Dst->getReg()))
       Out32 = read32(*Uses[0]);
   } else if (Dst && Dst->getReg().isPhysical() && is64(Dst->getReg())) {
     SmallVector<uint64_t, 2> Srcs;
@@ -454,7 +474,7 @@ void WaveState::step(const MachineInstr &MI) {
       Out64 = evalMask(Name, Srcs);
     if (Out64 && sccIsNonZero(Name))
       NewSCC = *Out64 != 0;
-  } else if (Dst && Dst->getReg().isPhysical()) {
+  } else if (Dst && Dst->getReg().isPhysical() && is32(Dst->getReg())) {
     Out32 = eval32(Name, Uses, Valu, ExecNow, Dst->getReg());
     if (Out32 && !Valu && sccIsNonZero(Name))
       NewSCC = Out32->V[0] != 0;
@@ -464,7 +484,7 @@ void WaveState::step(const MachineInstr &MI) {
     if (MO.isReg() && MO.isDef() && MO.getReg() && MO.getReg().isPhysical())
       forget(MO.getReg());
   if (Dst && Dst->getReg().isPhysical()) {
-    if (Out32 && !is64(Dst->getReg()))
+    if (Out32 && is32(Dst->getReg()))
       R32[Dst->getReg()] = *Out32;
     if (Out64 && is64(Dst->getReg()))
       R64[Dst->getReg()] = *Out64;

@@ -33,6 +33,7 @@ class MachineInstr;
 class MachineOperand;
 class MachineRegisterInfo;
 class TargetInstrInfo;
+class TargetRegisterClass;
 class TargetRegisterInfo;
 } // namespace llvm
 
@@ -108,11 +109,14 @@ private:
   llvm::DenseMap<unsigned, uint64_t> R64;  // 64-bit masks (EXEC, VCC, pairs)
   std::optional<bool> SCC;
   unsigned Exec = 0, VCC = 0, SCCReg = 0;
+  const llvm::TargetRegisterClass *S32 = nullptr, *V32 = nullptr,
+                                  *S64 = nullptr;
 
   void forget(llvm::MCRegister Reg);
   std::optional<LaneVals> read32(const llvm::MachineOperand &MO) const;
   std::optional<uint64_t> read64(const llvm::MachineOperand &MO) const;
   bool is64(llvm::MCRegister Reg) const;
+  bool is32(llvm::MCRegister Reg) const;
   std::optional<LaneVals> eval32(llvm::StringRef Name,
                                  llvm::ArrayRef<const llvm::MachineOperand *> Uses,
                                  bool Valu, std::optional<uint64_t> ExecNow,
