@@ -284,6 +284,8 @@ AuthorSkewSearch Finder::run() {
   AuthorSkew S;
   S.Before = Before.front()->Barrier;
   S.After = After.front()->Barrier;
+  S.BeforeBranch = Before.front()->Branch;
+  S.AfterBranch = After.front()->Branch;
   S.Ahead = *Before.front()->Set;
   S.Waves = Waves;
   LLVM_DEBUG(dbgs() << "amdgpu-pingpong: author skew around %bb."

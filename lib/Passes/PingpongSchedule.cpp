@@ -500,7 +500,7 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
   OldSchedule.erase();
   std::string SkewNote;
   if (Skew.Skew && !KeepAuthorSkew) {
-    removeAuthorSkew(*Skew.Skew);
+    removeAuthorSkew(*Skew.Skew, Ops, *MDT, *MLI);
     SkewNote = "; removed the author's wave skew (" + Skew.Skew->describe() + ")";
   }
   applyPlan(C->Work, C->Plan, Ops);
@@ -534,11 +534,12 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
     emitAsymmetricSync(L, MF, Ops, *MDT, *MLI, C->Plan.VmWaitBeforeLoop);
   else if (C->Plan.Layout.BarrierBetweenClusters)
     emitLoopEntrySync(L, Ops, C->Plan.VmWaitBeforeLoop);
-  if (VerifyCFG && C->Plan.Layout.AsymmetricSync &&
+  if (VerifyCFG && (C->Plan.Layout.AsymmetricSync || !SkewNote.empty()) &&
       !MDT->verify(MachineDominatorTree::VerificationLevel::Full))
     MF.getFunction().getContext().emitError(
         "amdgpu-pingpong: dominator tree out of date after the asymmetric "
-        "sync of loop %bb." + Twine(L.getHeader()->getNumber()));
+        "sync (or the author's skew removed) of loop %bb." +
+        Twine(L.getHeader()->getNumber()));
   applied(L, *D, M, *C, SkewNote);
   ++NumScheduled;
   Scheduled->noteScheduled(*L.getHeader());

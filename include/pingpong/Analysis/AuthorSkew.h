@@ -49,6 +49,9 @@ namespace pingpong {
 struct AuthorSkew {
   llvm::MachineInstr *Before = nullptr; // the conditional s_barrier before the loop
   llvm::MachineInstr *After = nullptr;  // and after it
+  // The branches around them (SI_IF or S_CBRANCH_SCC*): the first
+  // terminator of the block before each barrier's block.
+  llvm::MachineInstr *BeforeBranch = nullptr, *AfterBranch = nullptr;
   uint64_t Ahead = 0;  // bit w: wave w runs `Before` (one barrier ahead in the loop)
   unsigned Waves = 0;  // waves per workgroup the sets were computed for
   /// "waves 4-7 one s_barrier ahead before the loop, waves 0-3 after it".
