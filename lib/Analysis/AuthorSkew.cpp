@@ -123,9 +123,9 @@ std::optional<Half> Finder::halfAt(MachineBasicBlock &A) {
   H.Branch = &*T;
   H.Barrier = Bar;
   StringRef BN = name(*T);
-  // Per wave: does it run S? nullopt where a wave's lanes (or the lanes a
-  // readfirstlane may read) disagree, or the value is not computed.
-  std::function<std::optional<bool>(unsigned)> RunsS;
+  // Per wave and lane a readfirstlane might read: does it run S?
+  std::function<std::optional<bool>(unsigned, unsigned)> RunsS;
+  MCRegister SCC = physRegNamed(TRI, "SCC"), VCC = physRegNamed(TRI, "VCC");
   if (BN == "SI_IF") {
     // exec &= cond; no lane left: jump to J (the join, SI_END_CF there).
     const MachineOperand &Cond = T->getOperand(1);
@@ -142,49 +142,36 @@ std::optional<Half> Finder::halfAt(MachineBasicBlock &A) {
       H.Why = "the exec-masked branch's join does not restore exec first";
       return H;
     }
-    const MachineInstr *Cmp = MF.getRegInfo().getUniqueVRegDef(Cond.getReg());
-    RunsS = [&, Cmp](unsigned W) -> std::optional<bool> {
-      if (!Cmp)
-        return std::nullopt;
-      std::optional<bool> Lane0;
-      for (unsigned F = 0; F < wavevalues::Lanes; ++F)
-        for (unsigned Ln = 0; Ln < wavevalues::Lanes; ++Ln) {
-          std::optional<bool> C = Eval.condition(*Cmp, W, Ln, F);
-          if (!C || (Lane0 && *C != *Lane0))
-            return std::nullopt;
-          Lane0 = C;
-        }
-      return Lane0;
+    Register C = Cond.getReg();
+    RunsS = [this, C](unsigned W, unsigned F) {
+      return Eval.uniformMask(C, W, F);
     };
-  } else if (BN == "S_CBRANCH_SCC0" || BN == "S_CBRANCH_SCC1") {
-    MachineInstr *Def = nullptr;
-    MCRegister SCC = physRegNamed(TRI, "SCC");
-    for (MachineInstr &MI : A) {
-      if (&MI == &*T)
-        break;
-      if (MI.definesRegister(SCC, &TRI))
-        Def = &MI;
-    }
-    if (!Def || !llvm::any_of(Def->uses(), [&](const MachineOperand &MO) {
+  } else if (BN == "S_CBRANCH_SCC0" || BN == "S_CBRANCH_SCC1" ||
+             BN == "S_CBRANCH_VCCZ" || BN == "S_CBRANCH_VCCNZ") {
+    // SCC from a compare (readfirstlane of the id), or VCC from a copy of
+    // a uniform mask (LLVM's uniform branch: s_cselect_b64 on SCC, and
+    // with EXEC).
+    bool OnSCC = BN.starts_with("S_CBRANCH_SCC");
+    const MachineInstr *Def = Eval.lastDefBefore(*T, OnSCC ? SCC : VCC);
+    if (!Def)
+      return std::nullopt;
+    if (!llvm::any_of(Def->uses(), [&](const MachineOperand &MO) {
           return MO.isReg() && Eval.fromWorkitemId(MO.getReg());
         }))
       return std::nullopt;
     MachineBasicBlock *Target = T->getOperand(0).getMBB();
-    bool OnSet = BN == "S_CBRANCH_SCC1";
-    RunsS = [&, Def, Target, OnSet](unsigned W) -> std::optional<bool> {
-      std::optional<bool> Lane0;
-      for (unsigned F = 0; F < wavevalues::Lanes; ++F) {
-        std::optional<bool> C = Eval.condition(*Def, W, F, F);
-        if (!C || (Lane0 && *C != *Lane0))
-          return std::nullopt;
-        Lane0 = C;
-      }
-      bool Jumps = *Lane0 == OnSet;
-      return Jumps == (Target == S);
+    bool OnSet = BN == "S_CBRANCH_SCC1" || BN == "S_CBRANCH_VCCNZ";
+    RunsS = [this, Def, OnSCC, Target, OnSet, S](unsigned W, unsigned F)
+        -> std::optional<bool> {
+      std::optional<bool> C = OnSCC ? Eval.condition(*Def, W, F, F)
+                                    : Eval.uniformMaskOf(*Def, W, F);
+      if (!C)
+        return std::nullopt;
+      return (*C == OnSet) == (Target == S);
     };
   } else {
-    // A wave-dependent branch of another form (VCC, a fallthrough we do
-    // not read): it is a half only if its condition comes from the id.
+    // Another form (a fallthrough we do not read ...): a half only if its
+    // condition comes from the id, and then not an exact one.
     bool FromId = llvm::any_of(T->uses(), [&](const MachineOperand &MO) {
       return MO.isReg() && MO.getReg().isVirtual() &&
              Eval.fromWorkitemId(MO.getReg());
@@ -197,7 +184,16 @@ std::optional<Half> Finder::halfAt(MachineBasicBlock &A) {
   }
   uint64_t Set = 0;
   for (unsigned W = 0; W < Waves; ++W) {
-    std::optional<bool> R = RunsS(W);
+    // The same way whatever lane a readfirstlane reads (EXEC unknown here).
+    std::optional<bool> R;
+    for (unsigned F = 0; F < wavevalues::Lanes; ++F) {
+      std::optional<bool> X = RunsS(W, F);
+      if (!X || (R && *X != *R)) {
+        R.reset();
+        break;
+      }
+      R = X;
+    }
     if (!R) {
       H.Why = "the condition is not the same in every lane of wave " +
               std::to_string(W) + ", or not computed";

@@ -303,11 +303,13 @@ std::optional<std::vector<Step>> Checker::trace(unsigned Wave) {
       if (!Jumps) {
         // A branch on a workitem-id value around a barrier whose way this
         // wave's registers do not tell: the path is assumed, and the check
-        // says it cannot prove the result. Wave-uniform tests only: SCC
-        // (from scalar values, e.g. a readfirstlane of the id) and EXEC
-        // (s_and_saveexec); a VCC test is a lane condition.
+        // says it cannot prove the result: SCC (from scalar values, e.g. a
+        // readfirstlane of the id), EXEC (s_and_saveexec) and VCC (LLVM's
+        // uniform branch: s_cselect_b64 on SCC, and with EXEC, into VCC)
+        // each decide for the whole wave.
         bool WaveDependent = FromId && (BrName.starts_with("S_CBRANCH_SCC") ||
-                                        BrName.starts_with("S_CBRANCH_EXEC"));
+                                        BrName.starts_with("S_CBRANCH_EXEC") ||
+                                        BrName.starts_with("S_CBRANCH_VCC"));
         if (WaveDependent && !R.UnmodelledWaveBranch &&
             llvm::any_of(B->successors(), HasBarrier))
           R.UnmodelledWaveBranch = &Br;

@@ -182,6 +182,25 @@ std::optional<uint32_t> SSAWaveEval::value(Register R, unsigned Wave,
   if (isWorkitemIdCopy(*Def, MRI.getTargetRegisterInfo()))
     return Wave * Lanes + Lane;
   StringRef Name = TII.getName(Def->getOpcode());
+  // mask ? src1 : src0 (operands: modifiers, src0, modifiers, src1, mask),
+  // for a mask the same in every lane (a uniform branch's 0/1 in a VGPR).
+  if (Name == "V_CNDMASK_B32_e64") {
+    SmallVector<const MachineOperand *, 5> U;
+    for (const MachineOperand &MO : Def->explicit_uses())
+      U.push_back(&MO);
+    if (U.size() != 5 || !U[0]->isImm() || U[0]->getImm() || !U[2]->isImm() ||
+        U[2]->getImm() || !U[4]->isReg())
+      return std::nullopt;
+    std::optional<bool> M = uniformMask(U[4]->getReg(), Wave, First, Depth + 1);
+    if (!M)
+      return std::nullopt;
+    const MachineOperand &Pick = *U[*M ? 3 : 1];
+    if (Pick.isImm())
+      return uint32_t(Pick.getImm());
+    if (!Pick.isReg() || Pick.getSubReg())
+      return std::nullopt;
+    return value(Pick.getReg(), Wave, Lane, First, Depth + 1);
+  }
   // One value per wave: the first active lane's. Callers that cannot know
   // EXEC ask for every First and require the same answer.
   bool FirstLane = Name == "V_READFIRSTLANE_B32";
@@ -231,16 +250,138 @@ std::optional<bool> SSAWaveEval::condition(const MachineInstr &MI,
   return std::nullopt;
 }
 
+const MachineInstr *SSAWaveEval::lastDefBefore(const MachineInstr &MI,
+                                               MCRegister Reg) const {
+  const TargetRegisterInfo *TRI = MRI.getTargetRegisterInfo();
+  const MachineInstr *Def = nullptr;
+  for (const MachineInstr &X : *MI.getParent()) {
+    if (&X == &MI)
+      break;
+    if (X.definesRegister(Reg, TRI))
+      Def = &X;
+  }
+  return Def;
+}
+
+std::optional<bool> SSAWaveEval::sccBefore(const MachineInstr &MI,
+                                           unsigned Wave,
+                                           unsigned First) const {
+  const TargetRegisterInfo *TRI = MRI.getTargetRegisterInfo();
+  const MachineInstr *Def = lastDefBefore(MI, physRegNamed(*TRI, "SCC"));
+  if (!Def)
+    return std::nullopt;
+  return condition(*Def, Wave, First, First);
+}
+
+std::optional<bool> SSAWaveEval::uniformMask(Register R, unsigned Wave,
+                                             unsigned First,
+                                             unsigned Depth) const {
+  if (!R.isVirtual() || Depth > 24)
+    return std::nullopt;
+  const MachineInstr *Def = MRI.getUniqueVRegDef(R);
+  if (!Def)
+    return std::nullopt;
+  return uniformMaskOf(*Def, Wave, First, Depth);
+}
+
+std::optional<bool> SSAWaveEval::uniformMaskOf(const MachineInstr &DefMI,
+                                               unsigned Wave, unsigned First,
+                                               unsigned Depth) const {
+  const MachineInstr *Def = &DefMI;
+  StringRef N = TII.getName(Def->getOpcode());
+  const TargetRegisterInfo *TRI = MRI.getTargetRegisterInfo();
+  // An operand: a uniform mask, or EXEC (the wave's active lanes).
+  struct M {
+    bool Exec = false;
+    bool All = false;
+  };
+  auto Operand = [&](const MachineOperand &MO) -> std::optional<M> {
+    if (MO.isImm()) {
+      if (MO.getImm() == -1 || MO.getImm() == 0)
+        return M{false, MO.getImm() == -1};
+      return std::nullopt;
+    }
+    if (!MO.isReg() || MO.getSubReg())
+      return std::nullopt;
+    if (MO.getReg().isPhysical())
+      return StringRef(TRI->getName(MO.getReg())) == "EXEC"
+                 ? std::optional<M>(M{true, false})
+                 : std::nullopt;
+    std::optional<bool> V = uniformMask(MO.getReg(), Wave, First, Depth + 1);
+    if (!V)
+      return std::nullopt;
+    return M{false, *V};
+  };
+  if (N == "COPY" || N == "S_MOV_B64") {
+    std::optional<M> A = Operand(Def->getOperand(1));
+    if (!A || A->Exec)
+      return std::nullopt;
+    return A->All;
+  }
+  if (N.starts_with("V_CMP_")) {
+    std::optional<bool> All;
+    for (unsigned L = 0; L < Lanes; ++L) {
+      std::optional<bool> C = condition(*Def, Wave, L, First);
+      if (!C || (All && *C != *All))
+        return std::nullopt;
+      All = C;
+    }
+    return All;
+  }
+  if (N == "S_CSELECT_B64") {
+    std::optional<bool> C = sccBefore(*Def, Wave, First);
+    if (!C)
+      return std::nullopt;
+    std::optional<M> Pick = Operand(Def->getOperand(*C ? 1 : 2));
+    if (!Pick || Pick->Exec)
+      return std::nullopt;
+    return Pick->All;
+  }
+  if (N == "S_AND_B64" || N == "S_OR_B64" || N == "S_XOR_B64" ||
+      N == "S_ANDN2_B64") {
+    std::optional<M> A = Operand(Def->getOperand(1)),
+                     B = Operand(Def->getOperand(2));
+    if (!A || !B || (A->Exec && B->Exec))
+      return std::nullopt;
+    // With EXEC as one side the answer is "any active lane", which for a
+    // uniform other side is that side (or its negation).
+    if (N == "S_AND_B64")
+      return A->Exec ? B->All : B->Exec ? A->All : A->All && B->All;
+    if (N == "S_ANDN2_B64")
+      return A->Exec ? !B->All : B->Exec ? std::nullopt
+                                         : std::optional<bool>(A->All && !B->All);
+    if (N == "S_XOR_B64")
+      return A->Exec ? !B->All : B->Exec ? !A->All : A->All != B->All;
+    // S_OR_B64: EXEC | X is uniform only when X is all lanes.
+    if (A->Exec || B->Exec) {
+      bool X = A->Exec ? B->All : A->All;
+      return X ? std::optional<bool>(true) : std::nullopt;
+    }
+    return A->All || B->All;
+  }
+  return std::nullopt;
+}
+
 bool SSAWaveEval::fromWorkitemId(Register R, unsigned Depth) const {
   if (!R.isVirtual() || Depth > 24)
     return false;
   const MachineInstr *Def = MRI.getUniqueVRegDef(R);
   if (!Def)
     return false;
-  if (isWorkitemIdCopy(*Def, MRI.getTargetRegisterInfo()))
+  const TargetRegisterInfo *TRI = MRI.getTargetRegisterInfo();
+  if (isWorkitemIdCopy(*Def, TRI))
     return true;
+  MCRegister SCC = physRegNamed(*TRI, "SCC");
   return llvm::any_of(Def->uses(), [&](const MachineOperand &MO) {
-    return MO.isReg() && fromWorkitemId(MO.getReg(), Depth + 1);
+    if (!MO.isReg())
+      return false;
+    if (MO.getReg() == SCC) {
+      const MachineInstr *S = lastDefBefore(*Def, SCC);
+      return S && llvm::any_of(S->uses(), [&](const MachineOperand &U) {
+               return U.isReg() && fromWorkitemId(U.getReg(), Depth + 1);
+             });
+    }
+    return fromWorkitemId(MO.getReg(), Depth + 1);
   });
 }
 
@@ -459,6 +600,35 @@ void WaveState::step(const MachineInstr &MI) {
         NewExec = E;
         NewSCC = *E != 0;
       }
+    }
+  } else if (Name == "V_CNDMASK_B32_e64" && Dst && Uses.size() == 5 &&
+             is32(Dst->getReg())) {
+    std::optional<LaneVals> S0 = read32(*Uses[1]), S1 = read32(*Uses[3]);
+    std::optional<uint64_t> Mask = read64(*Uses[4]);
+    bool NoMods = Uses[0]->isImm() && !Uses[0]->getImm() && Uses[2]->isImm() &&
+                  !Uses[2]->getImm();
+    if (S0 && S1 && Mask && ExecNow && NoMods) {
+      LaneVals R;
+      if (auto It = R32.find(Dst->getReg()); It != R32.end())
+        R = It->second;
+      for (unsigned L = 0; L < Lanes; ++L) {
+        if (!(*ExecNow >> L & 1))
+          continue;
+        const LaneVals &From = (*Mask >> L & 1) ? *S1 : *S0;
+        R.V[L] = From.V[L];
+        R.Known = (R.Known & ~(uint64_t(1) << L)) | (From.Known & (uint64_t(1) << L));
+      }
+      Out32 = R;
+    }
+  } else if ((Name == "S_CSELECT_B64" || Name == "S_CSELECT_B32") && Dst &&
+             Uses.size() == 2) {
+    // LLVM's uniform branch on a compare: SCC to a mask, then VCC.
+    if (SCC) {
+      const MachineOperand &Pick = *Uses[*SCC ? 0 : 1];
+      if (is64(Dst->getReg()))
+        Out64 = read64(Pick);
+      else if (is32(Dst->getReg()))
+        Out32 = read32(Pick);
     }
   } else if (Name == "COPY" && Dst && Uses.size() == 1) {
     if (is64(Dst->getReg()))

@@ -77,8 +77,25 @@ public:
   /// that sets SCC, of its result being non-zero.
   std::optional<bool> condition(const llvm::MachineInstr &MI, unsigned Wave,
                                 unsigned Lane, unsigned First) const;
-  /// Whether R's value is computed from the workitem id at all (known or not).
+  /// A 64-bit lane mask (V_CMP, S_CSELECT_B64 on SCC, S_AND/OR/XOR/ANDN2_B64
+  /// with EXEC or another mask, S_MOV_B64, COPY): true if every lane of the
+  /// wave is set, false if none (so, with EXEC as a factor, whether any
+  /// active lane is); nullopt if the lanes differ or it is not computed.
+  std::optional<bool> uniformMask(llvm::Register R, unsigned Wave,
+                                  unsigned First, unsigned Depth = 0) const;
+  /// The same for the mask the instruction Def writes.
+  std::optional<bool> uniformMaskOf(const llvm::MachineInstr &Def,
+                                    unsigned Wave, unsigned First,
+                                    unsigned Depth = 0) const;
+  /// SCC as the last instruction before MI in its block that sets it does.
+  std::optional<bool> sccBefore(const llvm::MachineInstr &MI, unsigned Wave,
+                                unsigned First) const;
+  /// Whether R's value is computed from the workitem id at all (known or
+  /// not), SCC followed to the instruction that sets it.
   bool fromWorkitemId(llvm::Register R, unsigned Depth = 0) const;
+  /// The instruction before MI in its block that last sets physical Reg.
+  const llvm::MachineInstr *lastDefBefore(const llvm::MachineInstr &MI,
+                                          llvm::MCRegister Reg) const;
 
 private:
   const llvm::MachineRegisterInfo &MRI;
