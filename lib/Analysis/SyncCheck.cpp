@@ -230,15 +230,19 @@ std::optional<std::vector<Step>> Checker::trace(unsigned Wave) {
   };
   // (operands() rather than uses()/defs(): SCC, VCC and EXEC are implicit;
   // but the implicit EXEC every VALU reads is its lane mask, not its data:
-  // after a wave-dependent exec branch it would taint every value. A
-  // register written from untainted values is untainted again.)
+  // after a wave-dependent exec branch it would taint every value; and EXEC
+  // read while the wave is known to have every lane on, e.g. restored after
+  // such a branch, carries nothing of the id. A register written from
+  // untainted values is untainted again.)
   MCRegister ExecReg(physRegNamed(TRI, "EXEC"));
   auto Propagate = [&](const MachineInstr &MI) {
     bool Reads = llvm::any_of(MI.operands(), [&](const MachineOperand &MO) {
-      return MO.isReg() && MO.isUse() && MO.getReg() &&
-             MO.getReg().isPhysical() &&
-             !(MO.isImplicit() && ExecReg && TRI.regsOverlap(MO.getReg(), ExecReg)) &&
-             IsTainted(MO.getReg());
+      if (!MO.isReg() || !MO.isUse() || !MO.getReg() || !MO.getReg().isPhysical())
+        return false;
+      if (ExecReg && TRI.regsOverlap(MO.getReg(), ExecReg) &&
+          (MO.isImplicit() || WS.execFull()))
+        return false;
+      return IsTainted(MO.getReg());
     });
     for (const MachineOperand &MO : MI.operands())
       if (MO.isReg() && MO.isDef() && MO.getReg() && MO.getReg().isPhysical())

@@ -667,6 +667,11 @@ void WaveState::step(const MachineInstr &MI) {
     SCC = NewSCC;
 }
 
+bool WaveState::execFull() const {
+  auto It = R64.find(Exec);
+  return It != R64.end() && It->second == ~uint64_t(0);
+}
+
 std::optional<bool> WaveState::jumps(const MachineInstr &Br) const {
   StringRef N = TII.getName(Br.getOpcode());
   auto Mask = [&](unsigned Reg) -> std::optional<uint64_t> {

@@ -114,6 +114,8 @@ public:
   /// Whether the conditional branch Br jumps to its target for this wave
   /// (S_CBRANCH_SCC0/1, EXECZ/NZ, VCCZ/NZ); nullopt if not known.
   std::optional<bool> jumps(const llvm::MachineInstr &Br) const;
+  /// EXEC is known to hold every lane (nothing wave-dependent in it).
+  bool execFull() const;
 
 private:
   struct LaneVals {
