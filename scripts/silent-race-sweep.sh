@@ -3,9 +3,11 @@
 # Runs scripts/corpus-run.py --sim-verify over the project's Triton corpus and
 # Triton's reference corpus (pp0 and pp1) for auto and every forced GEMM mode,
 # with and without -amdgpu-pingpong-replace-schedule, always with
-# -amdgpu-pingpong-verify; one summary line per configuration and the silent
-# unreported races (compile silent, pingpong-sim verify finds something) at
-# the end.
+# -amdgpu-pingpong-verify; one summary line per configuration and, at the
+# end, the silent races (corpus-run's "unreported race": the compile said
+# nothing, no error or warning, and pingpong-sim verify finds a race or a
+# pacing fault in its output; not corpus-run's "silent" status, which is a
+# loop no remark names).
 # usage: scripts/silent-race-sweep.sh [-j N] [--plugin SO] [--sim BIN] [OUTDIR]
 #        MODES="auto two-cluster" to run fewer modes.
 set -u
