@@ -34,7 +34,17 @@ timeout, and classifies the pair:
 A summary line with the counts ends the output. Exit status 1 if any crash,
 hang, verifier error, DIFFERENT or silent was seen (2 for a usage error).
 
+--sim-verify also runs `pingpong-sim verify` on both outputs (plain and
+plugin) and counts an *unreported race*: the plugin's compile reported
+nothing (no "error:" or "warning:") and pingpong-sim verify finds something
+in its output (exit 1 with "verify: finding"); "new" when plain llc's output
+has no finding, "inherited" when it has one too (Triton's own races).
+"cannot prove" (exit 3) is no finding. Exit status 1 also for a new one.
+--plain-cache DIR keeps plain llc's outputs for the runs of a sweep
+(scripts/silent-race-sweep.sh).
+
   scripts/corpus-run.py [-j N] [--timeout S] [--arch gfx942,gfx950] [--arch-from-path]
+                        [--sim-verify] [--plain-cache DIR]
                         [--hip-flags "-DBM=256 -DWAVES=8" ...] [--json out.json]
                         [--keep DIR] [--extra-flag=-amdgpu-pingpong=off ...] PATH...
 """
@@ -71,6 +81,47 @@ WAITS_RE = re.compile(r"remark: .*vmcnt placement, loop")
 CHECKER_RE = re.compile(r"error: amdgpu-pingpong-verify")
 from llc_run import CRASH_RE, VERIFIER_RE, run  # noqa: E402 (scripts/ is on sys.path)
 from asm_loops import silent_loops  # noqa: E402
+# Anything the plugin's compile says above a remark (issue 24: a compile
+# either reports or its output verifies).
+REPORTED_RE = re.compile(r"^[^\n]*\b(error|warning): ", re.M)
+
+
+def sim_verify(args, asm):
+    """pingpong-sim verify on one .s: clean / finding / cannot-prove / not-run,
+    and the finding's line."""
+    try:
+        p = subprocess.run([args.sim, "verify", asm], stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, timeout=args.timeout)
+    except subprocess.TimeoutExpired:
+        return "not-run", "timeout"
+    out = p.stdout.decode("utf-8", "replace")
+    if p.returncode == 0:
+        return "clean", ""
+    if p.returncode == 3:
+        return "cannot-prove", first_line(out, "cannot prove")
+    if p.returncode == 1 and "verify: finding" in out:
+        return "finding", first_line(out, "verify: finding")
+    return "not-run", first_line(out) or "exit %s" % p.returncode
+
+
+def add_sim_verify(res, args, plain_s, pp_s, err):
+    """--sim-verify: both outputs through pingpong-sim verify; an unreported
+    race is a finding in the output of a compile that reported nothing."""
+    res["reported"] = bool(REPORTED_RE.search(err))
+    res["sim"], res["sim_detail"] = sim_verify(args, pp_s) if os.path.exists(pp_s) else ("not-run", "no output")
+    res["sim_plain"], _ = sim_verify(args, plain_s)
+    res["unreported_race"] = None
+    if not res["reported"] and res["sim"] == "finding":
+        res["unreported_race"] = "inherited" if res["sim_plain"] == "finding" else "new"
+
+
+def plain_cache_path(args, src, flags, arch):
+    """--plain-cache: plain llc's output of one (file, flags, arch), reused by
+    the runs of a sweep (plain llc does not depend on the plugin's flags)."""
+    if not args.plain_cache:
+        return None
+    key = re.sub(r"[^\w.-]+", "_", "%s.%s.%s" % (os.path.abspath(src), flags, arch))
+    return os.path.join(args.plain_cache, key + ".s")
 
 
 def first_line(text, pattern=None):
@@ -101,7 +152,14 @@ def classify(job, args):
             "-verify-machineinstrs", ll]
     plain_s = os.path.join(work, "plain.s")
     pp_s = os.path.join(work, "plugin.s")
-    rc, err, tp, to = run(base + ["-o", plain_s], args.timeout)
+    cached = plain_cache_path(args, src, flags, arch)
+    if cached and os.path.exists(cached):
+        shutil.copyfile(cached, plain_s)
+        rc, err, tp, to = 0, "", 0.0, False
+    else:
+        rc, err, tp, to = run(base + ["-o", plain_s], args.timeout)
+        if cached and rc == 0 and not to:
+            shutil.copyfile(plain_s, cached)
     res["seconds_plain"] = round(tp, 3)
     if to or rc != 0:
         res["status"] = "input-error"
@@ -156,6 +214,8 @@ def classify(job, args):
                 res["status"] = "silent"
                 res["detail"] = "; ".join("%s: %d loop(s) with MFMAs, %d named in remarks" % (f, n, r)
                                           for f, (n, r) in sorted(silent.items()))
+    if args.sim_verify and not to:
+        add_sim_verify(res, args, plain_s, pp_s, err)
     return res
 
 
@@ -223,10 +283,17 @@ def main():
                     help="extra llc flag for the plugin run only (repeatable)")
     ap.add_argument("--llvm-bin", default=os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin"))
     ap.add_argument("--plugin", default=os.path.join(ROOT, "build", "lib", "AMDGPUPingpong.so"))
+    ap.add_argument("--sim-verify", action="store_true",
+                    help="run pingpong-sim verify on both outputs and count unreported races")
+    ap.add_argument("--plain-cache", metavar="DIR",
+                    help="keep plain llc's outputs here and reuse them (sweeps over plugin flags)")
+    ap.add_argument("--sim", default=os.path.join(ROOT, "build", "bin", "pingpong-sim"))
     ap.add_argument("-q", "--quiet", action="store_true", help="print only non-identical results")
     args = ap.parse_args()
     args.llc = os.path.join(args.llvm_bin, "llc")
     args.clang = os.path.join(args.llvm_bin, "clang++")
+    if args.plain_cache:
+        os.makedirs(args.plain_cache, exist_ok=True)
     if not os.path.exists(args.plugin):
         print("corpus-run: plugin not found: %s (build it first)" % args.plugin, file=sys.stderr)
         return 2
@@ -249,6 +316,7 @@ def main():
                 name = "%04d.%s.%d.%s" % (i, os.path.basename(f), k, arch)
                 jobs.append((f, flags, arch, os.path.join(work_root, name)))
     counts = {k: 0 for k in ORDER}
+    races = {"new": 0, "inherited": 0}
     modes = {}
     results = []
     t0 = time.monotonic()
@@ -258,9 +326,13 @@ def main():
             r = fut.result()
             results.append(r)
             counts[r["status"]] += 1
+            if r.get("unreported_race"):
+                races[r["unreported_race"]] += 1
+                r["detail"] = (r["detail"] + "; " if r["detail"] else "") + \
+                    "UNREPORTED RACE (%s): %s" % (r["unreported_race"], r["sim_detail"])
             for m in r["modes"]:
                 modes[m] = modes.get(m, 0) + 1
-            if args.quiet and r["status"] in ("identical", "input-error"):
+            if args.quiet and r["status"] in ("identical", "input-error") and not r.get("unreported_race"):
                 continue
             label = r["file"] + (" [%s]" % r["hip_flags"] if r["hip_flags"] else "")
             print("%-11s %s %s%s" % (r["status"], r["arch"], label,
@@ -271,13 +343,15 @@ def main():
     summary = "corpus-run: %d files, %d compiles (%s) in %.0f s: " % (
         len(files), len(jobs), ",".join(archs), time.monotonic() - t0)
     summary += ", ".join("%s %d" % (k, counts[k]) for k in ORDER)
+    if args.sim_verify:
+        summary += " | unreported races: new %d, inherited %d" % (races["new"], races["inherited"])
     if modes:
         summary += " | modes: " + ", ".join("%s %d" % kv for kv in sorted(modes.items()))
     print(summary)
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"summary": counts, "modes": modes, "results": results}, f, indent=1)
-    return 1 if any(counts[k] for k in BAD) else 0
+    return 1 if any(counts[k] for k in BAD) or races["new"] else 0
 
 
 if __name__ == "__main__":

@@ -1,11 +1,14 @@
 //===- SyncCheck.cpp - are the waits and barriers of a loop sufficient? ---===//
 #include "pingpong/Analysis/SyncCheck.h"
 #include "pingpong/Analysis/LDSObjects.h"
+#include "pingpong/Analysis/LoopModel.h"
+#include "pingpong/Analysis/WaveValues.h"
 #include "pingpong/ISA/Opcodes.h"
 #include "pingpong/Sync/SyncRules.h"
 #include "pingpong/Sync/Waitcnt.h"
 #include "pingpong/Target/TargetFacts.h"
 
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -122,6 +125,10 @@ private:
   const TargetInstrInfo &TII;
   const TargetRegisterInfo &TRI;
   const OpcodeTable &T;
+  // Names of the two wave sets checkPairs compares, and whether each has
+  // two waves or more (pairs within it are pairs of different waves).
+  std::string PairNames[2];
+  bool PairSelf[2] = {true, true};
   // Node-based: Steps keep pointers to entries while more are added.
   std::unordered_map<const MachineInstr *, Access> Info;
   DenseSet<unsigned> GroupRegs; // registers holding tid.x & 256 (wave group)
@@ -146,7 +153,7 @@ private:
     return Waitcnt::decodeGfx9(A.MI->getOperand(0).getImm());
   }
   bool reaches(const MachineBasicBlock *From, const MachineBasicBlock *To);
-  std::optional<std::vector<Step>> trace(bool High, bool &SawGroupBranch);
+  std::optional<std::vector<Step>> trace(unsigned Wave);
   std::vector<Step> loopOnly();
   sync::WaveTimeline timeline(const std::vector<Step> &Tr);
   bool checkRegisters(const std::vector<Step> &Tr, const sync::WaveTimeline &TL);
@@ -196,35 +203,51 @@ bool Checker::reaches(const MachineBasicBlock *From, const MachineBasicBlock *To
   return false;
 }
 
-/// The instructions one wave of a group executes: the wave-group branches
-/// decide; other branches take the way into the loop before it and towards
-/// the end after it; the loop runs TraceIters times. Fails on a second loop.
-std::optional<std::vector<Step>> Checker::trace(bool High, bool &SawGroupBranch) {
+/// The instructions wave Wave executes: a branch whose way the wave's
+/// registers decide (WaveValues: the workitem id through the integer ops
+/// kernels test it with, EXEC, SCC) goes that way, the plugin's wave-group
+/// branch by the group; other branches the way into the loop before it and
+/// towards the end after it; the loop runs TraceIters times. Fails on a
+/// second loop, or where the wave's way does not reach the loop.
+std::optional<std::vector<Step>> Checker::trace(unsigned Wave) {
   std::vector<Step> Tr;
   const MachineBasicBlock *Header = L.getHeader();
   const MachineBasicBlock *B = &MF.front();
   SmallPtrSet<const MachineBasicBlock *, 16> Visited;
   bool After = false;
-  // Registers holding values derived from the workitem id (v0 at entry).
-  SmallVector<MCRegister, 16> Tainted;
-  for (unsigned Reg = 1, E = TRI.getNumRegs(); Reg < E; ++Reg)
-    if (StringRef(TRI.getName(Reg)) == "VGPR0")
-      Tainted.push_back(MCRegister(Reg));
+  bool High = (Wave * 64) & target::waveGroupBit();
+  wavevalues::WaveState WS(Wave, TRI, TII);
+  // Registers holding values derived from the workitem id (v0 at entry),
+  // as register units.
+  BitVector Tainted(TRI.getNumRegUnits());
+  if (MCRegister V0 = MCRegister(physRegNamed(TRI, "VGPR0")))
+    for (MCRegUnit U : TRI.regunits(V0))
+      Tainted.set(static_cast<unsigned>(U));
   auto IsTainted = [&](Register R) {
-    return llvm::any_of(Tainted, [&](MCRegister T) { return TRI.regsOverlap(T, R); });
+    return llvm::any_of(TRI.regunits(R.asMCReg()), [&](MCRegUnit U) {
+      return Tainted.test(static_cast<unsigned>(U));
+    });
   };
-  // (operands() rather than uses()/defs(): SCC, VCC and EXEC are implicit)
+  // (operands() rather than uses()/defs(): SCC, VCC and EXEC are implicit;
+  // but the implicit EXEC every VALU reads is its lane mask, not its data:
+  // after a wave-dependent exec branch it would taint every value; and EXEC
+  // read while the wave is known to have every lane on, e.g. restored after
+  // such a branch, carries nothing of the id. A register written from
+  // untainted values is untainted again.)
+  MCRegister ExecReg(physRegNamed(TRI, "EXEC"));
   auto Propagate = [&](const MachineInstr &MI) {
     bool Reads = llvm::any_of(MI.operands(), [&](const MachineOperand &MO) {
-      return MO.isReg() && MO.isUse() && MO.getReg() &&
-             MO.getReg().isPhysical() && IsTainted(MO.getReg());
+      if (!MO.isReg() || !MO.isUse() || !MO.getReg() || !MO.getReg().isPhysical())
+        return false;
+      if (ExecReg && TRI.regsOverlap(MO.getReg(), ExecReg) &&
+          (MO.isImplicit() || WS.execFull()))
+        return false;
+      return IsTainted(MO.getReg());
     });
-    if (!Reads)
-      return;
     for (const MachineOperand &MO : MI.operands())
-      if (MO.isReg() && MO.isDef() && MO.getReg() && MO.getReg().isPhysical() &&
-          !IsTainted(MO.getReg()) && Tainted.size() < 256)
-        Tainted.push_back(MO.getReg().asMCReg());
+      if (MO.isReg() && MO.isDef() && MO.getReg() && MO.getReg().isPhysical())
+        for (MCRegUnit U : TRI.regunits(MO.getReg().asMCReg()))
+          Tainted[static_cast<unsigned>(U)] = Reads;
   };
   auto HasBarrier = [&](const MachineBasicBlock *MBB) {
     return llvm::any_of(MBB->instrs(), [&](const MachineInstr &MI) {
@@ -237,8 +260,10 @@ std::optional<std::vector<Step>> Checker::trace(bool High, bool &SawGroupBranch)
         return std::nullopt;
       for (int I = 0; I < TraceIters; ++I)
         for (const MachineInstr &MI : B->instrs())
-          if (!MI.isBundle() && !MI.isDebugInstr())
+          if (!MI.isBundle() && !MI.isDebugInstr()) {
             Tr.push_back({&info(MI), I});
+            WS.step(MI);
+          }
       After = true;
       B = L.getExitBlock();
       continue;
@@ -250,47 +275,62 @@ std::optional<std::vector<Step>> Checker::trace(bool High, bool &SawGroupBranch)
         Tr.push_back({&info(MI), After ? TraceIters : -1});
         if (!MI.isConditionalBranch())
           Propagate(MI);
+        WS.step(MI);
       }
     if (B->succ_empty())
       break;
+    const MachineBasicBlock *Goal = After ? nullptr : Header;
     const MachineBasicBlock *Next = nullptr;
     for (const MachineInstr &Br : B->terminators()) {
       if (!Br.isConditionalBranch())
         continue;
-      std::optional<bool> HighTakes =
-          groupBranchTakenByHigh(Br, *B, T, GroupRegs, TRI, SCC);
-      if (!HighTakes) {
-        // A branch on a workitem-id value around a barrier that is not the
-        // plugin's own sync: say that the path was assumed the same.
-        // Wave-uniform tests only: SCC (from scalar values, e.g. a
-        // readfirstlane of the id) and EXEC (s_and_saveexec); a VCC test is
-        // a lane condition.
-        StringRef BrName = T.name(Br.getOpcode());
-        bool WaveDependent =
-            (BrName.starts_with("S_CBRANCH_SCC") ||
-             BrName.starts_with("S_CBRANCH_EXEC")) &&
-            llvm::any_of(Br.operands(), [&](const MachineOperand &MO) {
-              return MO.isReg() && MO.isUse() && MO.getReg() &&
-                     MO.getReg().isPhysical() && IsTainted(MO.getReg());
-            });
+      const MachineBasicBlock *Taken = nullptr;
+      for (const MachineOperand &MO : Br.operands())
+        if (MO.isMBB())
+          Taken = MO.getMBB();
+      // Only a branch on the workitem id goes the way the wave's registers
+      // say: for the others (uniform data, the structurizer's flags) the
+      // way into the loop is taken, as before, and a flag set on a way
+      // this path did not take must not steer it off.
+      StringRef BrName = T.name(Br.getOpcode());
+      bool FromId = llvm::any_of(Br.operands(), [&](const MachineOperand &MO) {
+        return MO.isReg() && MO.isUse() && MO.getReg() &&
+               MO.getReg().isPhysical() && IsTainted(MO.getReg());
+      });
+      std::optional<bool> Jumps;
+      if (FromId)
+        Jumps = WS.jumps(Br);
+      if (!Jumps)
+        if (std::optional<bool> HighTakes =
+                groupBranchTakenByHigh(Br, *B, T, GroupRegs, TRI, SCC))
+          Jumps = *HighTakes == High;
+      if (!Jumps) {
+        // A branch on a workitem-id value around a barrier whose way this
+        // wave's registers do not tell: the path is assumed, and the check
+        // says it cannot prove the result: SCC (from scalar values, e.g. a
+        // readfirstlane of the id), EXEC (s_and_saveexec) and VCC (LLVM's
+        // uniform branch: s_cselect_b64 on SCC, and with EXEC, into VCC)
+        // each decide for the whole wave.
+        bool WaveDependent = FromId && (BrName.starts_with("S_CBRANCH_SCC") ||
+                                        BrName.starts_with("S_CBRANCH_EXEC") ||
+                                        BrName.starts_with("S_CBRANCH_VCC"));
         if (WaveDependent && !R.UnmodelledWaveBranch &&
             llvm::any_of(B->successors(), HasBarrier))
           R.UnmodelledWaveBranch = &Br;
         continue;
       }
-      SawGroupBranch = true;
-      const MachineBasicBlock *Taken = nullptr;
-      for (const MachineOperand &MO : Br.operands())
-        if (MO.isMBB())
-          Taken = MO.getMBB();
-      if (*HighTakes == High)
+      if (*Jumps)
         Next = Taken;
       else
         for (const MachineBasicBlock *S : B->successors())
           if (S != Taken)
             Next = S;
+      // This wave's way leaves the way into the loop: it does not run it.
+      if (Next && !After && !reaches(Next, Goal)) {
+        R.WavesOffPath |= uint64_t(1) << Wave;
+        return std::nullopt;
+      }
     }
-    const MachineBasicBlock *Goal = After ? nullptr : Header;
     if (!Next)
       for (const MachineBasicBlock *S : B->successors())
         if (!Visited.count(S) && reaches(S, Goal)) {
@@ -461,7 +501,7 @@ void Checker::checkPairs(const std::vector<Step> *Tr[2],
     R.LDSAccesses += S.Iter == 0 && S.A->lds();
   if (oneWave())
     return;
-  auto Group = [](int G) { return G ? "waves 4-7" : "waves 0-3"; };
+  auto Group = [&](int G) { return PairNames[G]; };
   auto When = [](int Iter) -> std::string {
     if (Iter < 0)
       return "before the loop";
@@ -473,6 +513,8 @@ void Checker::checkPairs(const std::vector<Step> *Tr[2],
     for (int GY = 0; GY <= int(Twice); ++GY)
       for (const Acc &X : Lists[GX])
         for (const Acc &Y : Lists[GY]) {
+          if (GX == GY && !PairSelf[GX])
+            break; // one wave: no pair of different waves
           if (X.X.Phase > Y.X.Phase)
             continue; // checked with the roles swapped
           const Step &SX = (*Tr[GX])[X.Pos], &SY = (*Tr[GY])[Y.Pos];
@@ -529,52 +571,114 @@ SyncReport Checker::run() {
   for (const MachineInstr &MI : L.getHeader()->instrs())
     R.Barriers += T.classify(MI) == InstKind::Barrier;
 
-  bool Group = false;
-  std::optional<std::vector<Step>> Low = trace(false, Group);
-  std::optional<std::vector<Step>> High = trace(true, Group);
-  if (!Low || !High) {
-    // The kernel's path is not one loop between straight code: check the
-    // loop on its own (one wave group, its steady state).
+  // Every wave's path; waves with the same path are one class (the plugin's
+  // sync: waves 0-3 and 4-7; an author's skew at another wave may add more).
+  unsigned Waves = wavesPerWorkgroup(MF);
+  if (!Waves || Waves > 16)
+    Waves = 8;
+  struct WaveClass {
+    std::vector<Step> Tr;
+    uint64_t Waves = 0;
+    unsigned Pre = 0, Post = 0; // s_barrier before and after the loop
+    sync::WaveTimeline TL;
+  };
+  std::vector<WaveClass> Classes;
+  auto SameTrace = [](const std::vector<Step> &X, const std::vector<Step> &Y) {
+    return X.size() == Y.size() &&
+           std::equal(X.begin(), X.end(), Y.begin(), [](const Step &A, const Step &B) {
+             return A.A == B.A && A.Iter == B.Iter;
+           });
+  };
+  for (unsigned W = 0; W < Waves; ++W) {
+    std::optional<std::vector<Step>> Tr = trace(W);
+    if (!Tr)
+      continue;
+    auto It = llvm::find_if(Classes, [&](const WaveClass &C) { return SameTrace(C.Tr, *Tr); });
+    if (It == Classes.end()) {
+      Classes.push_back({std::move(*Tr), 0, 0, 0, {}});
+      It = std::prev(Classes.end());
+    }
+    It->Waves |= uint64_t(1) << W;
+  }
+  if (Classes.empty() || R.WavesOffPath) {
+    // The kernel's path is not one loop between straight code (or some
+    // waves do not run the loop): check the loop on its own (one wave
+    // group, its steady state).
     R.WholeKernel = false;
     std::vector<Step> Tr = loopOnly();
     const std::vector<Step> *Trs[2] = {&Tr, &Tr};
     sync::WaveTimeline TL = timeline(Tr);
     const sync::WaveTimeline *TLs[2] = {&TL, &TL};
+    PairNames[0] = PairNames[1] = "waves 0-" + std::to_string(Waves - 1);
     if (checkRegisters(Tr, TL))
       checkPairs(Trs, TLs, false);
     return R;
   }
   R.WholeKernel = true;
-  R.Asymmetric = Group;
   auto CountBarriers = [&](const std::vector<Step> &Tr, int Iter) {
     unsigned N = 0;
     for (const Step &S : Tr)
       N += S.Iter == Iter && S.A->Kind == InstKind::Barrier;
     return N;
   };
-  unsigned PreLow = CountBarriers(*Low, -1), PreHigh = CountBarriers(*High, -1);
-  unsigned PostLow = CountBarriers(*Low, TraceIters),
-           PostHigh = CountBarriers(*High, TraceIters);
-  R.GroupOffset = int(PreHigh) - int(PreLow);
-  unsigned Counts[2] = {PreLow + PostLow, PreHigh + PostHigh};
+  SmallVector<unsigned, 4> Counts;
+  for (WaveClass &C : Classes) {
+    C.Pre = CountBarriers(C.Tr, -1);
+    C.Post = CountBarriers(C.Tr, TraceIters);
+    Counts.push_back(C.Pre + C.Post);
+  }
   if (sync::barrierMismatch(Counts)) {
-    finding("waves 0-3 execute " + Twine(PreLow) + " + " + Twine(R.Barriers) +
-                " per iteration + " + Twine(PostLow) + " s_barrier, waves 4-7 " +
-                Twine(PreHigh) + " + " + Twine(R.Barriers) + " per iteration + " +
-                Twine(PostHigh) + ": the workgroup hangs",
-            nullptr);
+    std::string Msg;
+    for (const WaveClass &C : Classes)
+      Msg += (Msg.empty() ? "" : ", ") + waveSetName(C.Waves) +
+             (llvm::popcount(C.Waves) == 1 ? " executes " : " execute ") +
+             std::to_string(C.Pre) + " + " + std::to_string(R.Barriers) +
+             " per iteration + " + std::to_string(C.Post) + " s_barrier";
+    finding(Msg + ": the workgroup hangs", nullptr);
     return R;
   }
-  sync::WaveTimeline TLow = timeline(*Low), THigh = timeline(*High);
-  if (!checkRegisters(*Low, TLow) || !checkRegisters(*High, THigh))
-    return R;
-  const std::vector<Step> *Trs[2] = {&*Low, &*High};
-  const sync::WaveTimeline *TLs[2] = {&TLow, &THigh};
-  checkPairs(Trs, TLs, Group);
-  if (R.Findings.empty() && Group)
+  for (WaveClass &C : Classes) {
+    C.TL = timeline(C.Tr);
+    if (!checkRegisters(C.Tr, C.TL))
+      return R;
+  }
+  // The pair rule of lib/Sync on every two classes, each with itself too
+  // (checkPairs of two lists does both ways and each list with itself).
+  auto Pairs = [&](const WaveClass &CX, const WaveClass &CY, bool Two) {
+    const std::vector<Step> *Trs[2] = {&CX.Tr, &CY.Tr};
+    const sync::WaveTimeline *TLs[2] = {&CX.TL, &CY.TL};
+    PairNames[0] = waveSetName(CX.Waves);
+    PairNames[1] = waveSetName(CY.Waves);
+    PairSelf[0] = llvm::popcount(CX.Waves) > 1;
+    PairSelf[1] = llvm::popcount(CY.Waves) > 1;
+    checkPairs(Trs, TLs, Two);
+  };
+  if (Classes.size() == 1)
+    Pairs(Classes[0], Classes[0], false);
+  for (size_t X = 0; X < Classes.size(); ++X)
+    for (size_t Y = X + 1; Y < Classes.size() && R.Findings.empty(); ++Y)
+      Pairs(Classes[X], Classes[Y], true);
+  // The skew: two waves of one SIMD (w, w + 4) in classes that enter the
+  // loop at different barrier counts must be an odd number apart, with a
+  // barrier at every cluster change and no shared MFMA phase.
+  auto ClassOf = [&](unsigned W) -> const WaveClass * {
+    for (const WaveClass &C : Classes)
+      if (C.Waves >> W & 1)
+        return &C;
+    return nullptr;
+  };
+  for (unsigned W = 0; W + 4 < Waves && R.Findings.empty(); ++W) {
+    const WaveClass *A = ClassOf(W), *B = ClassOf(W + 4);
+    if (!A || !B || A->Pre == B->Pre)
+      continue;
+    R.Asymmetric = true;
+    R.GroupOffset = int(B->Pre) - int(A->Pre);
     checkPacing();
-  if (R.Findings.empty() && Group)
-    checkMfmaPhases(Trs, TLs);
+    const std::vector<Step> *Trs[2] = {&A->Tr, &B->Tr};
+    const sync::WaveTimeline *TLs[2] = {&A->TL, &B->TL};
+    if (R.Findings.empty())
+      checkMfmaPhases(Trs, TLs);
+  }
   return R;
 }
 

@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "pingpong/Emit/Emitter.h"
+#include "pingpong/Analysis/AuthorSkew.h"
 #include "pingpong/ISA/Opcodes.h"
 #include "pingpong/ISA/Waitcnt.h"
 #include "pingpong/Target/TargetFacts.h"
@@ -225,6 +226,57 @@ void emitAsymmetricSync(MachineLoop &L, MachineFunction &MF,
   if (MachineLoop *Parent = L.getParentLoop())
     for (MachineBasicBlock *New : {PreBar, ExitCond, ExitBar})
       Parent->addBasicBlockToLoop(New, MLI);
+}
+
+/// One half of an author's skew: A branches to S (only the barrier) or to
+/// the join J. Afterwards A jumps to J and S is gone. S dominates nothing
+/// (J has A as a predecessor too), so the dominator tree only loses S.
+static void removeHalf(MachineInstr &Barrier, MachineInstr &Branch,
+                       const OpcodeTable::Builders &Ops,
+                       MachineDominatorTree &MDT, MachineLoopInfo &MLI) {
+  MachineBasicBlock *S = Barrier.getParent(), *A = Branch.getParent();
+  MachineBasicBlock *J = *S->succ_begin();
+  MachineFunction &MF = *A->getParent();
+  const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
+  MachineRegisterInfo &MRI = MF.getRegInfo();
+  const OpcodeTable &T = OpcodeTable::get(TII);
+  DebugLoc DL = Branch.getDebugLoc();
+  Register Saved, Cond;
+  if (T.name(Branch.getOpcode()) == "SI_IF") {
+    Saved = Branch.getOperand(0).getReg();
+    Cond = Branch.getOperand(1).getReg();
+  }
+  A->erase(A->getFirstTerminator(), A->end());
+  BuildMI(*A, A->end(), DL, TII.get(Ops.SBranch)).addMBB(J);
+  if (Saved)
+    for (MachineInstr &MI : llvm::make_early_inc_range(*J))
+      if (T.name(MI.getOpcode()) == "SI_END_CF" && MI.getOperand(0).isReg() &&
+          MI.getOperand(0).getReg() == Saved)
+        MI.eraseFromParent();
+  // The lane mask only fed the branch: its compare goes too.
+  if (Cond && Cond.isVirtual() && MRI.use_nodbg_empty(Cond))
+    if (MachineInstr *Def = MRI.getUniqueVRegDef(Cond))
+      Def->eraseFromParent();
+  for (MachineInstr &Phi : J->phis())
+    for (unsigned Op = Phi.getNumOperands() - 1; Op >= 2; Op -= 2)
+      if (Phi.getOperand(Op).getMBB() == S) {
+        Phi.removeOperand(Op);
+        Phi.removeOperand(Op - 1);
+      }
+  A->removeSuccessor(S);
+  S->removeSuccessor(J);
+  MDT.eraseNode(S);
+  if (MLI.getLoopFor(S))
+    MLI.removeBlock(S);
+  S->eraseFromParent();
+}
+
+void removeAuthorSkew(const AuthorSkew &Skew, const OpcodeTable::Builders &Ops,
+                      MachineDominatorTree &MDT, MachineLoopInfo &MLI) {
+  // Both halves or neither: each wave still runs as many barriers as every
+  // other, now without the author's offset under the plugin's.
+  removeHalf(*Skew.Before, *Skew.BeforeBranch, Ops, MDT, MLI);
+  removeHalf(*Skew.After, *Skew.AfterBranch, Ops, MDT, MLI);
 }
 
 } // namespace pingpong

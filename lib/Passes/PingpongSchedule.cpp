@@ -10,6 +10,7 @@
 // s_setprio are scheduling boundaries for it, before and after RA.
 //
 //===----------------------------------------------------------------------===//
+#include "pingpong/Analysis/AuthorSkew.h"
 #include "pingpong/Analysis/DepGraph.h"
 #include "pingpong/Analysis/Directives.h"
 #include "pingpong/Analysis/LoopModel.h"
@@ -113,6 +114,12 @@ static cl::opt<bool> ReplaceSchedule(
              "schedule instead of keeping theirs (AMDGPUPingpong plugin)"));
 bool pingpong::replaceScheduleRequested() { return ReplaceSchedule; }
 
+static cl::opt<bool> KeepAuthorSkew(
+    "amdgpu-pingpong-keep-author-skew", cl::init(false), cl::Hidden,
+    cl::desc("Test only: with -amdgpu-pingpong-replace-schedule, leave the "
+             "author's wave skew around a replaced loop in place (the "
+             "plugin's own comes on top), to show that the checks catch it"));
+
 static cl::opt<bool> PrintRoles(
     "amdgpu-pingpong-print-roles", cl::init(false),
     cl::desc("Print the role of each instruction of every analysed loop "
@@ -191,7 +198,7 @@ private:
   bool hoistLDSDMA(MachineLoop &L, LoopModel &Region);
   void missed(MachineLoop &L, const Twine &Why, const MachineInstr *At = nullptr);
   void applied(MachineLoop &L, const Directive &D, const LoopModel &M,
-               const ModeChoice &C);
+               const ModeChoice &C, const std::string &SkewNote);
   void explainGlobalISel(MachineFunction &MF);
   void explainOuterDotLoops(MachineFunction &MF);
   void foldAddresses(MachineLoop &L, MachineFunction &MF, const ModeChoice &C);
@@ -447,6 +454,25 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
   if (!Req)
     return false;
 
+  // The author's wave skew around the loop (Triton's cond_barrier) is part
+  // of the author's schedule: replaced with it, never doubled by the
+  // plugin's own, and never guessed at.
+  AuthorSkewSearch Skew = findAuthorSkew(L, MF, *MDT, *MLI);
+  if (!Skew.Unmatched.empty()) {
+    missed(L, Skew.Unmatched + " (the author's schedule is kept)", Skew.At);
+    ++NumRefusedShape;
+    return false;
+  }
+  if (Skew.Skew && !ReplaceSchedule) {
+    missed(L, "the author skews the wave groups around the loop (" +
+                  Skew.Skew->describe() +
+                  "): the author's schedule is kept "
+                  "(-amdgpu-pingpong-replace-schedule replaces it)",
+           Skew.Skew->Before);
+    ++NumRefusedShape;
+    return false;
+  }
+
   // A schedule already in the loop (replaced on request) is out of the
   // block while modes are tried; it comes back if none applies.
   SyncDetacher OldSchedule;
@@ -472,6 +498,11 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
            << " layout: " << C->Plan.Layout.print() << "\n";
   C->Sync->erase();
   OldSchedule.erase();
+  std::string SkewNote;
+  if (Skew.Skew && !KeepAuthorSkew) {
+    removeAuthorSkew(*Skew.Skew, Ops, *MDT, *MLI);
+    SkewNote = "; removed the author's wave skew (" + Skew.Skew->describe() + ")";
+  }
   applyPlan(C->Work, C->Plan, Ops);
   // What the layout's selectors put in dot clusters (LDS DMA among the
   // MFMAs, an exchange's reads with its dot) is no broken order.
@@ -503,12 +534,13 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
     emitAsymmetricSync(L, MF, Ops, *MDT, *MLI, C->Plan.VmWaitBeforeLoop);
   else if (C->Plan.Layout.BarrierBetweenClusters)
     emitLoopEntrySync(L, Ops, C->Plan.VmWaitBeforeLoop);
-  if (VerifyCFG && C->Plan.Layout.AsymmetricSync &&
+  if (VerifyCFG && (C->Plan.Layout.AsymmetricSync || !SkewNote.empty()) &&
       !MDT->verify(MachineDominatorTree::VerificationLevel::Full))
     MF.getFunction().getContext().emitError(
         "amdgpu-pingpong: dominator tree out of date after the asymmetric "
-        "sync of loop %bb." + Twine(L.getHeader()->getNumber()));
-  applied(L, *D, M, *C);
+        "sync (or the author's skew removed) of loop %bb." +
+        Twine(L.getHeader()->getNumber()));
+  applied(L, *D, M, *C, SkewNote);
   ++NumScheduled;
   Scheduled->noteScheduled(*L.getHeader());
   if (LDSAddressing) {
@@ -645,7 +677,8 @@ void PingpongSchedule::foldAddresses(MachineLoop &L, MachineFunction &MF,
 }
 
 void PingpongSchedule::applied(MachineLoop &L, const Directive &D,
-                               const LoopModel &M, const ModeChoice &C) {
+                               const LoopModel &M, const ModeChoice &C,
+                               const std::string &SkewNote) {
   const MachineFunction &MF = *L.getHeader()->getParent();
   ORE->emit([&]() {
     MachineOptimizationRemark R(DEBUG_TYPE, "Applied", L.getStartLoc(),
@@ -674,6 +707,7 @@ void PingpongSchedule::applied(MachineLoop &L, const Directive &D,
               : "; replaced the loop's own schedule (" +
                     std::to_string(M.OldSchedule.size()) +
                     " s_setprio/sched_barrier)")
+      << SkewNote
       << "; vector registers ~" << ore::NV("VGPRs", C.Peak) << " (was ~"
       << ore::NV("VGPRsBefore", C.Before) << ", budget "
       << ore::NV("Budget", C.Budget) << ")"

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "pingpong/Analysis/Loops.h"
 #include "pingpong/Analysis/SyncCheck.h"
+#include "pingpong/Analysis/WaveValues.h"
 #include "pingpong/ISA/Opcodes.h"
 #include "pingpong/Passes/Passes.h"
 #include "pingpong/Sync/SyncRules.h"
@@ -24,6 +25,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/InitializePasses.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
 
 #define DEBUG_TYPE "amdgpu-pingpong"
 
@@ -62,6 +64,14 @@ public:
 } // namespace
 
 char PingpongVerify::ID = 0;
+
+static std::string branchText(const MachineInstr &MI) {
+  std::string S;
+  raw_string_ostream OS(S);
+  MI.print(OS, /*IsStandalone=*/true, /*SkipOpers=*/false, /*SkipDebugLoc=*/true,
+           /*AddNewLine=*/false);
+  return S;
+}
 char &pingpong::PingpongVerifyPassID = PingpongVerify::ID;
 
 bool PingpongVerify::runOnMachineFunction(MachineFunction &MF) {
@@ -89,18 +99,23 @@ bool PingpongVerify::runOnMachineFunction(MachineFunction &MF) {
       continue;
     }
     SyncReport R = checkLoopSync(*L, MF);
-    if (R.UnmodelledWaveBranch)
-      ORE.emit([&]() {
-        return MachineOptimizationRemarkMissed(DEBUG_TYPE, "VerifyWaveBranch",
-                                               R.UnmodelledWaveBranch->getDebugLoc(),
-                                               L->getHeader())
-               << "wait/barrier check, loop %bb."
-               << ore::NV("Loop", L->getHeader()->getNumber()) << " of "
-               << ore::NV("Function", MF.getName())
-               << ": the kernel branches on the wave id around an s_barrier "
-                  "(not the plugin's own sync); checked as if every wave took "
-                  "the same way there. `pingpong-sim verify` runs every wave";
-      });
+    // Not proven is not clean: a warning, so that a compile never stays
+    // silent where pingpong-sim verify, which runs every wave, might not.
+    if (R.UnmodelledWaveBranch || R.WavesOffPath)
+      MF.getFunction().getContext().diagnose(DiagnosticInfoGeneric(
+          ("amdgpu-pingpong-verify: in function '" + MF.getName() +
+           "', loop %bb." + Twine(L->getHeader()->getNumber()) +
+           ": cannot prove the waits and barriers: " +
+           (R.UnmodelledWaveBranch
+                ? "the kernel branches on the wave id around an s_barrier (`" +
+                      branchText(*R.UnmodelledWaveBranch) +
+                      "`) and the check cannot compute which waves go which "
+                      "way (checked as if every wave took the same way there)"
+                : waveSetName(R.WavesOffPath) +
+                      " do not run the loop (the loop was checked alone)") +
+           "; `pingpong-sim verify` runs every wave")
+              .str(),
+          DS_Warning));
     if (!R.Findings.empty()) {
       const SyncFinding &F = R.Findings.front();
       std::string Where = "loop %bb." + std::to_string(L->getHeader()->getNumber());

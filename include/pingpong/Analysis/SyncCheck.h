@@ -10,6 +10,9 @@
 //    that the earlier access has drained before, with the wave groups of the
 //    asymmetric sync one or more barriers apart;
 //  - every wave group executes the same number of s_barrier (else: hang).
+// Each wave's path is followed on its own (branches on the workitem id, the
+// wave's EXEC and SCC computed: WaveValues); waves with one path are checked
+// as one group.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PINGPONG_ANALYSIS_SYNCCHECK_H
@@ -39,15 +42,21 @@ struct SyncReport {
   std::vector<SyncFinding> Unproven;
   unsigned UnprovenPairs = 0;
   unsigned LDSAccesses = 0, Barriers = 0, PairsChecked = 0;
-  int GroupOffset = 0; // barriers waves 4-7 run before the loop minus waves 0-3
+  /// Barriers wave w + 4 runs before the loop minus wave w (the last SIMD
+  /// pair whose waves differ there).
+  int GroupOffset = 0;
   bool Asymmetric = false;
   /// Checked along each wave group's whole path through the kernel
   /// (prologue, the loop run 3 times, epilogue); false: the loop alone.
   bool WholeKernel = false;
-  /// A branch on a value derived from the workitem id, other than the
-  /// plugin's own wave-group branch, that skips or takes an s_barrier: the
-  /// check assumed every wave takes the same way there.
+  /// A branch on a value derived from the workitem id around an s_barrier
+  /// whose way per wave the check could not compute (not the plugin's own
+  /// wave-group branch, not a test WaveValues evaluates): it assumed every
+  /// wave takes the same way there, so a clean result proves nothing.
   const llvm::MachineInstr *UnmodelledWaveBranch = nullptr;
+  /// Waves (bit w: wave w) whose computed way does not reach the loop: the
+  /// loop was checked on its own.
+  uint64_t WavesOffPath = 0;
 };
 
 SyncReport checkLoopSync(llvm::MachineLoop &L, llvm::MachineFunction &MF);

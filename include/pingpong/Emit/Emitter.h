@@ -27,6 +27,7 @@ class MachineLoopInfo;
 } // namespace llvm
 
 namespace pingpong {
+struct AuthorSkew;
 struct ClusterPlan;
 struct LoopModel;
 
@@ -80,6 +81,14 @@ void emitAsymmetricSync(llvm::MachineLoop &L, llvm::MachineFunction &MF,
                         const OpcodeTable::Builders &Ops,
                         llvm::MachineDominatorTree &MDT,
                         llvm::MachineLoopInfo &MLI, int VmBeforeLoop = -1);
+
+/// Deletes both halves of an author's skew (Analysis/AuthorSkew): each
+/// barrier's block goes, the block before it branches straight to the join
+/// (an SI_IF's SI_END_CF and its compare go too). Only for a loop whose
+/// schedule the plugin has just replaced, which brings its own sync. Keeps
+/// the dominator tree and loop info up to date.
+void removeAuthorSkew(const AuthorSkew &Skew, const OpcodeTable::Builders &Ops,
+                      llvm::MachineDominatorTree &MDT, llvm::MachineLoopInfo &MLI);
 
 } // namespace pingpong
 #endif
