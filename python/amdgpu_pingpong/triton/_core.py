@@ -24,9 +24,10 @@ MODES = ("auto", "off", "one-cluster", "two-cluster", "four-cluster", "async-two
 #: LDS a workgroup may use (bytes): the code object's static LDS plus Triton's dynamic `shared`.
 LDS_BYTES = {"gfx942": 65536, "gfx950": 163840}
 
+# "loop %bb.3 of gemm: four-cluster (auto), 8 waves, ..., tile 256x256x64 ..."; the source in
+# parentheses: auto, forced, command line, function attribute, loop metadata
 _SCHEDULED = re.compile(r"loop %bb\.\d+ of ([\w.$]+): ((?:async-)?(?:one|two|four)-cluster|chained-dot"
-                        r"|skinny|single-wave) \((auto|forced)\), (\d+) waves.*?"
-                        r"(?:tile (\d+)x(\d+)x(\d+))?")
+                        r"|skinny|single-wave|custom layout) \(([^)]*)\), (\d+) waves")
 _WHY_NOT = re.compile(r"no pingpong: (.*)")
 _REMARK = re.compile(r"^(?:[^:\n]*:\d+:\d+: )?remark: (?:[^:\n]*:\d+:\d+: )?(.*)$", re.M)
 
@@ -70,6 +71,7 @@ class PluginBuild:
     """llc-22 + plugin on one kernel's IR."""
     asm: str
     remarks: list[str]
+    llir: str = ""                    # the IR llc compiled (with the layout's loop metadata)
     mode: Optional[str] = None        # the mode of the first loop scheduled, None if none
     forced: bool = False
     waves: Optional[int] = None
@@ -109,7 +111,7 @@ def parse_remarks(remarks: Sequence[str], build: PluginBuild) -> None:
         m = _SCHEDULED.search(r)
         if m:
             build.mode = m.group(2)
-            build.forced = m.group(3) == "forced"
+            build.forced = m.group(3) != "auto"
             build.waves = int(m.group(4))
             t = re.search(r"tile (\d+)x(\d+)x(\d+)", r)
             if t:
@@ -210,7 +212,7 @@ def compile_with_plugin(llir: str, target: Target, tools: Tools, mode: str = "au
         if p.returncode != 0 or not asm.exists():
             tail = "\n".join((p.stderr or p.stdout).strip().splitlines()[-6:])
             raise PluginError(f"llc exited {p.returncode}: {tail}")
-        build = PluginBuild(asm=asm.read_text(), remarks=remarks_of(p.stderr),
+        build = PluginBuild(asm=asm.read_text(), remarks=remarks_of(p.stderr), llir=llir,
                             seconds=time.monotonic() - t0)
     parse_remarks(build.remarks, build)
     return build

@@ -59,6 +59,8 @@ class KernelControl:
     mode: Optional[str] = None
     layout: Optional[str] = None
     decide: Optional[str] = None
+    tile: Optional[tuple] = None      # (BM, BN) for the model's L2 reuse where the plugin's
+                                      # remark names no tile (chained dots: attention)
 
 
 @dataclass(frozen=True)
@@ -81,7 +83,7 @@ class Config:
                 return KernelControl(kc.mode or (None if kc.layout else self.mode) or "auto",
                                      kc.layout if kc.layout is not None else
                                      (None if kc.mode else self.layout),
-                                     kc.decide or self.decide)
+                                     kc.decide or self.decide, kc.tile)
         return KernelControl(self.mode, self.layout, self.decide)
 
     def key(self) -> str:
@@ -192,6 +194,7 @@ def _install(cfg: Config) -> None:
                 return base if c is None else f"{base}-amdgpu-pingpong-{c.key()}"
 
             hash.__wrapped__ = orig
+            hash._amdgpu_pingpong = True
             hash.__doc__ = "Triton's HIPBackend.hash, plus amdgpu_pingpong's key while enabled."
             HIPBackend.hash = hash
         _state.config = cfg
@@ -330,7 +333,7 @@ class _KernelCompile:
         rep.remarks = build.remarks
         for r in build.remarks:
             log.debug("%s: remark: %s", rep.kernel, r)
-        self._dump(rep.kernel, {"kernel.llir": src, "triton.s": own, "plugin.s": build.asm,
+        self._dump(rep.kernel, {"kernel.llir": build.llir, "triton.s": own, "plugin.s": build.asm,
                                 "remarks.txt": "\n".join(build.remarks) + "\n"})
         if build.mode is None:
             rep.reason = f"the plugin scheduled no loop: {build.why_not}"
@@ -344,8 +347,9 @@ class _KernelCompile:
             rep.reason = f"the plugin's code needs {lds} B of LDS, more than {rep.arch} has"
             return own
         waves = int(opts.num_warps)
+        tile = build.tile or ctl.tile
         sims, vers = _core.measure({"triton": own, "plugin": build.asm}, rep.arch, waves, shared,
-                                   build.tile, cfg.problem, cfg.tools, verify=("plugin",))
+                                   tile, cfg.problem, cfg.tools, verify=("plugin",))
         t, p, v = sims["triton"], sims["plugin"], vers["plugin"]
         rep.triton_cycles, rep.plugin_cycles = t.cycles, p.cycles
         rep.triton_mfma_busy, rep.plugin_mfma_busy = t.mfma_busy, p.mfma_busy
@@ -402,10 +406,11 @@ def _control(v: Any, where: str) -> KernelControl:
     elif isinstance(v, str):
         kc = KernelControl(layout=v) if v.lstrip().startswith("pingpong-layout") else KernelControl(mode=v)
     elif isinstance(v, dict):
-        unknown = set(v) - {"mode", "layout", "decide"}
+        unknown = set(v) - {"mode", "layout", "decide", "tile"}
         if unknown:
-            raise ValueError(f"{where}: unknown keys {sorted(unknown)} (mode, layout, decide)")
-        kc = KernelControl(v.get("mode"), v.get("layout"), v.get("decide"))
+            raise ValueError(f"{where}: unknown keys {sorted(unknown)} (mode, layout, decide, tile)")
+        tile = tuple(int(x) for x in v["tile"][:2]) if v.get("tile") else None
+        kc = KernelControl(v.get("mode"), v.get("layout"), v.get("decide"), tile)
     elif v is None or v is False:
         kc = KernelControl(mode="off")
     else:
@@ -428,7 +433,8 @@ def enable(mode: str = "auto", *, kernels: Optional[dict] = None, layout: Option
     mode      the plugin's mode for every kernel: "auto" (default), "off", or a mode name
               (one-cluster, two-cluster, four-cluster, ..., see docs/modes.md)
     kernels   per kernel name (fnmatch patterns, first match wins): a mode, "off", a layout
-              ("pingpong-layout v1; ..."), or {"mode"|"layout"|"decide": ...}
+              ("pingpong-layout v1; ..."), or {"mode"|"layout"|"decide"|"tile": ...}; "tile":
+              (BM, BN) for the model's L2 reuse where the plugin's remark names none (attention)
     layout    a layout for every kernel's MFMA loops instead of a mode
     decide    "model" (default): take the plugin's code only when pingpong-sim models it faster
               than Triton's own and `pingpong-sim verify` is clean; "plugin": whenever the
