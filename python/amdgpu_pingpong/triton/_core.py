@@ -184,10 +184,11 @@ def inject_layout(llir: str, layout: str) -> str:
 def compile_with_plugin(llir: str, target: Target, tools: Tools, mode: str = "auto",
                         layout: Optional[str] = None, replace_schedule: bool = False,
                         extra_args: Sequence[str] = (), workdir: Optional[str] = None,
-                        timeout: float = 300) -> PluginBuild:
-    """Runs llc-22 -load AMDGPUPingpong.so on the IR; raises PluginError when llc fails."""
+                        timeout: float = 300, load_plugin: bool = True) -> PluginBuild:
+    """Runs llc-22 -load AMDGPUPingpong.so on the IR (plain llc-22 with load_plugin=False);
+    raises PluginError when llc fails."""
     import time
-    if tools.llc is None or tools.plugin is None:
+    if tools.llc is None or (load_plugin and tools.plugin is None):
         raise PluginError("; ".join(tools.missing()))
     if layout:
         llir = inject_layout(llir, layout)
@@ -196,11 +197,12 @@ def compile_with_plugin(llir: str, target: Target, tools: Tools, mode: str = "au
         d.mkdir(parents=True, exist_ok=True)
         ir, asm = d / "kernel.llir", d / "plugin.s"
         ir.write_text(llir)
-        cmd = [str(tools.llc), *target.llc_args(), "-load", str(tools.plugin),
-               f"-amdgpu-pingpong={mode}", "-amdgpu-pingpong-verify",
-               "-pass-remarks=amdgpu-pingpong", "-pass-remarks-missed=amdgpu-pingpong",
-               "-pass-remarks-analysis=amdgpu-pingpong"]
-        if replace_schedule:
+        cmd = [str(tools.llc), *target.llc_args()]
+        if load_plugin:
+            cmd += ["-load", str(tools.plugin), f"-amdgpu-pingpong={mode}", "-amdgpu-pingpong-verify",
+                    "-pass-remarks=amdgpu-pingpong", "-pass-remarks-missed=amdgpu-pingpong",
+                    "-pass-remarks-analysis=amdgpu-pingpong"]
+        if replace_schedule and load_plugin:
             cmd.append("-amdgpu-pingpong-replace-schedule")
         cmd += [*extra_args, str(ir), "-o", str(asm)]
         t0 = time.monotonic()
