@@ -279,3 +279,21 @@ def test_jit_in_memory_caches_cleared_on_change():
         assert kernel_cache == {}
     finally:
         dict.pop(caches, 0, None)
+
+
+def test_slower_plugin_code_is_not_taken():
+    """A forced mode the model times slower (two-cluster on the 256x256 TN tile spills) keeps
+    Triton's own code under decide="model"; decide="plugin" takes it."""
+    src = C.gemm_src("fp16", "TN", 256, 256, 64)
+    own = own_code(src, "gfx942", 8, 2, matrix_instr_nonkdim=16)
+    assert pp.enable(kernels={"gemm": "two-cluster"})
+    k = C.compile_src(src, "gfx942", 8, 2, matrix_instr_nonkdim=16)
+    rep = k.metadata.amdgpu_pingpong
+    assert rep["plugin_mode"] == "two-cluster" and rep["verify"] == "clean"
+    assert rep["plugin_cycles"] > rep["triton_cycles"]
+    assert rep["decision"] == "triton" and rep["reason"] == "not faster in the model"
+    assert k.asm["amdgcn"] == own.asm["amdgcn"]
+    assert pp.enable(kernels={"gemm": "two-cluster"}, decide="plugin")
+    k = C.compile_src(src, "gfx942", 8, 2, matrix_instr_nonkdim=16)
+    assert k.metadata.amdgpu_pingpong["decision"] == "plugin"
+    assert k.asm["amdgcn"] != own.asm["amdgcn"]
