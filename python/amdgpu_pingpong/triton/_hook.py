@@ -307,10 +307,13 @@ class _KernelCompile:
         if not self.cfg.dump_dir:
             return
         d = os.path.join(self.cfg.dump_dir, name)
-        os.makedirs(d, exist_ok=True)
-        for fname, text in files.items():
-            with open(os.path.join(d, fname), "w") as f:
-                f.write(text if isinstance(text, str) else json.dumps(text, indent=1, default=str))
+        try:
+            os.makedirs(d, exist_ok=True)
+            for fname, text in files.items():
+                with open(os.path.join(d, fname), "w") as f:
+                    f.write(text if isinstance(text, str) else json.dumps(text, indent=1, default=str))
+        except OSError as e:          # a dump is a convenience: never a reason to fall back
+            log.warning("%s: could not write the dump to %s: %s", name, d, e)
 
     def _plugin(self, src: str, own: str, metadata, target: Optional[Target], rep: KernelReport) -> str:
         cfg, opts = self.cfg, self.options

@@ -27,6 +27,7 @@ import argparse
 import ast
 import importlib
 import importlib.util
+import inspect
 import json
 import os
 import re
@@ -79,7 +80,7 @@ def build_source(fn, constexprs: dict, sig_text: str, aligned: bool):
         if p.is_constexpr:
             if p.name in constexprs:
                 cst[p.name] = constexprs[p.name]
-            elif p.default is not p._param.empty if hasattr(p, "_param") else False:
+            elif p.default is not inspect.Parameter.empty:     # a default in the signature
                 cst[p.name] = p.default
             else:
                 raise SystemExit(f"pingpong-triton-check: constexpr {p.name} needs a value ({p.name}=...)")
@@ -99,6 +100,10 @@ def build_source(fn, constexprs: dict, sig_text: str, aligned: bool):
         sig = dict(zip(others, items))
     elif items:
         raise SystemExit("pingpong-triton-check: --sig is either all TYPE or all NAME=TYPE")
+    for p in params:                  # annotated parameters (A: "*fp16") need no --sig entry
+        ann = getattr(p, "annotation", "")
+        if not p.is_constexpr and p.name not in sig and isinstance(ann, str) and ann:
+            sig[p.name] = ann
     missing = [n for n in others if n not in sig]
     if missing:
         raise SystemExit(f"pingpong-triton-check: --sig needs the types of {', '.join(missing)} "
