@@ -77,6 +77,21 @@ def disassemble(hsaco: bytes, arch: str, tmp_path) -> str:
                           check=True, stdout=subprocess.PIPE, text=True).stdout
 
 
+def kernel_abi(hsaco: bytes, tmp_path) -> dict:
+    """What the launcher relies on in a code object: the ELF target flags, the target id and, per
+    kernel, the kernel arguments' layout and the kernarg segment size (llvm-readobj --notes)."""
+    p = tmp_path / "abi.hsaco"
+    p.write_bytes(hsaco)
+    out = subprocess.run(["/usr/lib/llvm-22/bin/llvm-readobj", "--file-headers", "--notes", str(p)],
+                         check=True, stdout=subprocess.PIPE, text=True).stdout
+    flags = re.search(r"Flags \[ \((0x[0-9A-Fa-f]+)\)", out).group(1)
+    target = re.search(r"amdhsa\.target:\s+(\S+)", out).group(1)
+    keep = re.compile(r"^\s*-?\s*\.(offset|size|value_kind|address_space|kernarg_segment_size|"
+                      r"kernarg_segment_align|wavefront_size|max_flat_workgroup_size|name):")
+    return {"flags": flags, "target": target,
+            "kernels": [l.strip() for l in out.splitlines() if keep.match(l)]}
+
+
 def sim_verify(asm: str, tmp_path) -> subprocess.CompletedProcess:
     p = tmp_path / "final.s"
     p.write_text(asm)

@@ -69,6 +69,8 @@ def test_plugin_code_in_tritons_code_object(make_src, arch, warps, stages, async
     assert C.count(r"\bs_barrier\b", dis) == C.count(r"^\s*s_barrier\b", asm)
     assert C.count(r"\bv_mfma", dis) == C.count(r"^\s*v_mfma", asm)
     assert dis != own_dis
+    # the launcher sees the same kernel: target, arguments, kernarg segment, workgroup size
+    assert C.kernel_abi(k.asm["hsaco"], tmp_path) == C.kernel_abi(own.asm["hsaco"], tmp_path)
     v = C.sim_verify(asm, tmp_path)
     assert v.returncode == 0, v.stdout
 
