@@ -9,6 +9,7 @@ import os
 import stat
 import subprocess
 import sys
+import warnings
 
 import pytest
 
@@ -299,3 +300,24 @@ def test_slower_plugin_code_is_not_taken():
     k = C.compile_src(src, "gfx942", 8, 2, matrix_instr_nonkdim=16)
     assert k.metadata.amdgpu_pingpong["decision"] == "plugin"
     assert k.asm["amdgcn"] != own.asm["amdgcn"]
+
+
+def test_kernel_without_mfma_is_left_alone():
+    """An elementwise kernel: no MFMA, so no llc run and Triton's own code."""
+    import triton
+    import triton.language as tl
+
+    @triton.jit
+    def axpy(X, Y, a, n, BLOCK: tl.constexpr):
+        i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        tl.store(Y + i, a * tl.load(X + i, mask=i < n) + tl.load(Y + i, mask=i < n), mask=i < n)
+
+    src = C._src(axpy, {"X": "*fp32", "Y": "*fp32", "a": "fp32", "n": "i32"}, {"BLOCK": 1024},
+                 "XY", ("n",))
+    with pytest.warns(pp.PingpongWarning, match="llc .LLVM 22. not found"):
+        assert pp.enable(llc="/nonexistent/llc")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", pp.PingpongWarning)     # llc is not run, so no warning
+        k = C.compile_src(src, "gfx942", 4, 1)
+    assert k.metadata.amdgpu_pingpong["reason"] == "no MFMA in the kernel"
+    assert k.metadata.amdgpu_pingpong["decision"] == "triton"

@@ -328,6 +328,9 @@ class _KernelCompile:
         if rep.arch not in _core.LDS_BYTES:
             rep.reason = f"{rep.arch} is not a target of the plugin (gfx942, gfx950)"
             return own
+        if "@llvm.amdgcn.mfma" not in src and "@llvm.amdgcn.smfmac" not in src:
+            rep.reason = "no MFMA in the kernel"     # nothing to schedule: llc is not even run
+            return own
         missing = cfg.tools.missing()
         if missing:
             raise PluginError("; ".join(missing))
