@@ -33,7 +33,7 @@ import time
 import types
 import warnings
 from dataclasses import dataclass, field
-from typing import Any, Optional, Union
+from typing import Any, Optional
 
 from .. import __version__ as _PKG_VERSION
 from ..tools import Tools
