@@ -321,3 +321,26 @@ def test_kernel_without_mfma_is_left_alone():
         k = C.compile_src(src, "gfx942", 4, 1)
     assert k.metadata.amdgpu_pingpong["reason"] == "no MFMA in the kernel"
     assert k.metadata.amdgpu_pingpong["decision"] == "triton"
+
+
+def test_verify_cannot_prove_keeps_tritons_code_unless_asked():
+    """gfx950 attention with 32x32 MFMAs (async copy): pingpong-sim verify finds nothing in the
+    plugin's code but cannot prove some LDS pairs ordered (exit 3, Triton's replicated-value
+    stores). verify="strict" keeps Triton's own code, without a warning; "no-findings" lets the
+    model decide."""
+    src = C.attn_src("fp16", 128, 64, 128)
+    kw = dict(async_copy=True, matrix_instr_nonkdim=32)
+    own = own_code(src, "gfx950", 8, 2, **kw)
+    assert pp.enable(kernels={"attn_fwd": {"tile": (128, 64)}})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", pp.PingpongWarning)
+        k = C.compile_src(src, "gfx950", 8, 2, **kw)
+    rep = k.metadata.amdgpu_pingpong
+    assert rep["plugin_mode"] == "chained-dot"
+    assert rep["verify"].startswith("cannot prove (no finding): verify: cannot prove:")
+    assert rep["decision"] == "triton" and "verify='no-findings'" in rep["reason"]
+    assert k.asm["amdgcn"] == own.asm["amdgcn"]
+    assert pp.enable(kernels={"attn_fwd": {"tile": (128, 64)}}, verify="no-findings")
+    k = C.compile_src(src, "gfx950", 8, 2, **kw)
+    rep = k.metadata.amdgpu_pingpong
+    assert rep["decision"] == ("plugin" if rep["plugin_cycles"] < rep["triton_cycles"] else "triton")

@@ -19,10 +19,10 @@ reports(), and stored in the compiled kernel's metadata (``kernel.metadata.amdgp
 Details: docs/triton.md.
 """
 from ._core import MODES
-from ._hook import (DECIDE, SUPPORTED_TRITON, Config, KernelControl, KernelReport, PingpongWarning,
+from ._hook import (DECIDE, SUPPORTED_TRITON, VERIFY, Config, KernelControl, KernelReport, PingpongWarning,
                     config, disable, enable, enable_from_env, is_enabled, pingpong, report, reports,
                     triton_supported)
 
 __all__ = ["enable", "disable", "is_enabled", "pingpong", "config", "reports", "report",
            "enable_from_env", "triton_supported", "KernelControl", "KernelReport", "Config",
-           "PingpongWarning", "MODES", "DECIDE", "SUPPORTED_TRITON"]
+           "PingpongWarning", "MODES", "DECIDE", "VERIFY", "SUPPORTED_TRITON"]

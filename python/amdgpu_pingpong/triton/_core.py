@@ -96,8 +96,39 @@ class SimResult:
 
 @dataclass
 class Verify:
+    """pingpong-sim verify: exit 0 clean; 1 a finding (a race or a missing wait); 3 no finding
+    but LDS pairs it cannot prove ordered (docs/cycle-model.md; Triton's replicated-value
+    stores); anything else, the check did not run as asked."""
     clean: Optional[bool] = None      # None: not run
     message: str = ""
+    rc: Optional[int] = None
+
+    @property
+    def finding(self) -> bool:
+        return self.rc == 1
+
+    @property
+    def unproven(self) -> bool:
+        return self.rc == 3
+
+    def describe(self) -> str:
+        if self.clean:
+            return "clean"
+        if self.unproven:
+            return "cannot prove (no finding)"
+        if self.finding:
+            return "finding"
+        return f"did not run (exit {self.rc})"
+
+
+def verify_message(rc: int, out: str) -> str:
+    """The line of verify's output that says why it is not clean (or its summary when clean)."""
+    lines = [l.strip() for l in (out or "").splitlines() if l.strip()]
+    key = {1: "finding:", 3: "cannot prove:"}.get(rc)
+    for l in lines:
+        if key and key in l:
+            return l[:400]
+    return (lines[-1] if lines else "")[:400]
 
 
 def remarks_of(text: str) -> list[str]:
@@ -308,7 +339,6 @@ def measure(asms: dict, arch: str, waves: int, shared: int, tile: Optional[tuple
             if kind == "run":
                 sims[name] = read_sim(cp, j, text)
             else:
-                lines = [l for l in (out or "").strip().splitlines() if l.strip()]
-                vers[name] = Verify(clean=p.returncode == 0,
-                                    message=(lines[0] if p.returncode else (lines[-1] if lines else ""))[:300])
+                vers[name] = Verify(clean=p.returncode == 0, message=verify_message(p.returncode, out),
+                                    rc=p.returncode)
     return sims, vers

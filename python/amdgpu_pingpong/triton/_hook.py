@@ -46,6 +46,7 @@ log = logging.getLogger("amdgpu_pingpong.triton")
 SUPPORTED_TRITON = ("3.6",)
 
 DECIDE = ("model", "plugin")
+VERIFY = ("strict", "no-findings")
 
 
 class PingpongWarning(UserWarning):
@@ -74,6 +75,8 @@ class Config:
     llc_args: tuple = ()
     tools: Tools = None
     dump_dir: Optional[str] = None
+    verify: str = "strict"
+
 
     def control(self, name: str) -> KernelControl:
         """The control for kernel `name`: the first pattern (fnmatch) that matches, with the
@@ -350,7 +353,9 @@ class _KernelCompile:
         shared = int(metadata.get("shared") or 0)
         lds = _core.static_lds(build.asm) + shared
         if lds > _core.LDS_BYTES[rep.arch]:
-            rep.reason = f"the plugin's code needs {lds} B of LDS, more than {rep.arch} has"
+            whose = ("Triton's shared memory alone" if shared > _core.LDS_BYTES[rep.arch]
+                     else "the plugin's code with Triton's shared memory")
+            rep.reason = f"{whose} needs {lds} B of LDS, more than {rep.arch} has"
             return own
         waves = int(opts.num_warps)
         tile = build.tile or ctl.tile
@@ -360,13 +365,19 @@ class _KernelCompile:
         rep.triton_cycles, rep.plugin_cycles = t.cycles, p.cycles
         rep.triton_mfma_busy, rep.plugin_mfma_busy = t.mfma_busy, p.mfma_busy
         rep.plugin_bound, rep.bound_unit = p.bound, p.bound_unit
-        rep.verify = "clean" if v.clean else (v.message or "finding")
+        rep.verify = "clean" if v.clean else f"{v.describe()}: {v.message}"
         self._dump(rep.kernel, {"report.json": rep.as_metadata()})
-        if not v.clean:
+        if v.finding:
             rep.reason = "pingpong-sim verify found a problem in the plugin's code"
             warnings.warn(f"amdgpu_pingpong: kernel {rep.kernel}: pingpong-sim verify: {v.message}; "
                           f"using Triton's own code", PingpongWarning, stacklevel=3)
             return own
+        if v.unproven and cfg.verify != "no-findings":
+            rep.reason = ("pingpong-sim verify cannot prove every LDS pair of the plugin's code "
+                          "ordered (no finding; verify='no-findings' accepts that)")
+            return own
+        if not v.clean and not v.unproven:
+            raise PluginError(f"pingpong-sim verify did not run as asked (exit {v.rc}): {v.message}")
         if ctl.decide == "model":
             if p.cycles is None or t.cycles is None:
                 which = "the plugin's" if p.cycles is None else "Triton's"
@@ -433,7 +444,8 @@ def _control(v: Any, where: str) -> KernelControl:
 def enable(mode: str = "auto", *, kernels: Optional[dict] = None, layout: Optional[str] = None,
            decide: str = "model", problem=(8192, 8192, 8192), replace_schedule: bool = False,
            llc_args=(), plugin: Optional[str] = None, llc: Optional[str] = None,
-           sim: Optional[str] = None, dump_dir: Optional[str] = None) -> bool:
+           sim: Optional[str] = None, dump_dir: Optional[str] = None,
+           verify: str = "strict") -> bool:
     """Compile Triton's AMD kernels (gfx942, gfx950) with llc-22 + AMDGPUPingpong where that helps.
 
     mode      the plugin's mode for every kernel: "auto" (default), "off", or a mode name
@@ -451,6 +463,9 @@ def enable(mode: str = "auto", *, kernels: Optional[dict] = None, layout: Option
     llc_args  extra llc options
     plugin, llc, sim  tool paths (default: see amdgpu_pingpong.tools)
     dump_dir  write each kernel's IR, both assemblies, the remarks and the report there
+    verify    "strict" (default): the plugin's code only when `pingpong-sim verify` exits 0;
+              "no-findings": also when it finds nothing but cannot prove some LDS pairs ordered
+              (exit 3: Triton's replicated-value stores; Triton's own code often is such)
 
     Returns True when enabled; False (with a warning) when Triton is not a supported version.
     Calling it again replaces the configuration.
@@ -463,12 +478,15 @@ def enable(mode: str = "auto", *, kernels: Optional[dict] = None, layout: Option
         raise ValueError(f"unknown mode {mode!r}; one of {', '.join(MODES)}")
     if decide not in DECIDE:
         raise ValueError(f"decide is one of {DECIDE}, not {decide!r}")
+    if verify not in VERIFY:
+        raise ValueError(f"verify is one of {VERIFY}, not {verify!r}")
     if layout is not None and not layout.lstrip().startswith("pingpong-layout"):
         raise ValueError("a layout starts with 'pingpong-layout v1;' (docs/modes.md)")
     ks = tuple((str(k), _control(v, f"kernels[{k!r}]")) for k, v in (kernels or {}).items())
     cfg = Config(mode=mode, kernels=ks, layout=layout, decide=decide,
                  problem=tuple(int(x) for x in problem), replace_schedule=bool(replace_schedule),
-                 llc_args=tuple(llc_args), tools=Tools.find(plugin, llc, sim), dump_dir=dump_dir)
+                 llc_args=tuple(llc_args), tools=Tools.find(plugin, llc, sim), dump_dir=dump_dir,
+                 verify=verify)
     for m in cfg.tools.missing():
         warnings.warn(f"amdgpu_pingpong: {m}; kernels keep Triton's own code", PingpongWarning,
                       stacklevel=2)
@@ -532,6 +550,7 @@ def _parse_kernels_env(text: str) -> dict:
 def enable_from_env(environ=os.environ) -> bool:
     """The environment's switch (no code change): AMDGPU_PINGPONG_TRITON=1|auto|MODE enables;
     AMDGPU_PINGPONG_TRITON_KERNELS="name=mode,other=off", AMDGPU_PINGPONG_TRITON_DECIDE,
+    AMDGPU_PINGPONG_TRITON_VERIFY,
     AMDGPU_PINGPONG_TRITON_DUMP=DIR and AMDGPU_PINGPONG_TRITON_LOG=INFO|DEBUG (a stderr handler
     on the "amdgpu_pingpong.triton" logger) refine it."""
     v = environ.get("AMDGPU_PINGPONG_TRITON", "").strip().lower()
@@ -547,6 +566,7 @@ def enable_from_env(environ=os.environ) -> bool:
     try:
         return enable(mode, kernels=_parse_kernels_env(environ.get("AMDGPU_PINGPONG_TRITON_KERNELS", "")),
                       decide=environ.get("AMDGPU_PINGPONG_TRITON_DECIDE", "model") or "model",
+                      verify=environ.get("AMDGPU_PINGPONG_TRITON_VERIFY", "strict") or "strict",
                       dump_dir=environ.get("AMDGPU_PINGPONG_TRITON_DUMP") or None)
     except (ValueError, TypeError) as e:
         warnings.warn(f"amdgpu_pingpong: AMDGPU_PINGPONG_TRITON*: {e}; not enabled", PingpongWarning)

@@ -266,10 +266,11 @@ def main(argv=None) -> int:
     for label in asms:
         s, v = sims[label], vers[label]
         table.append([label, fmt(s.cycles), fmt(s.mfma_busy, "{:.1f}%"), fmt(s.bound), s.bound_unit or "-",
-                      "clean" if v.clean else ("finding" if v.clean is False else "-"),
+                      v.describe() if v.rc is not None else "-",
                       fmt(s.vgprs), fmt(s.scratch), notes.get(label, "") + (f" [model: {s.error}]" if s.error else "")])
         rows[label] = {"cycles": s.cycles, "mfma_busy": s.mfma_busy, "bound": s.bound,
-                       "bound_unit": s.bound_unit, "verify": v.clean, "verify_message": v.message,
+                       "bound_unit": s.bound_unit, "verify": v.clean, "verify_status": v.describe(),
+                       "verify_message": v.message,
                        "vgprs": s.vgprs, "scratch": s.scratch, "note": notes.get(label, ""),
                        "model_error": s.error}
     widths = [max(len(str(r[i])) for r in table + [head]) for i in range(len(head) - 1)]
@@ -278,7 +279,7 @@ def main(argv=None) -> int:
         print("  ".join(str(c).ljust(w) for c, w in zip(r, widths)) + "  " + r[-1])
     for label, v in vers.items():
         if v.clean is False:
-            print(f"  verify {label}: {v.message}")
+            print(f"  verify {label}: {v.message[:200]}")
 
     best_label = min((l for l in ("triton (pp off)", "triton (pp on)") if sims[l].cycles),
                      key=lambda l: sims[l].cycles, default=None)
