@@ -2,7 +2,7 @@
 """What amdgpu_pingpong.triton.enable() does on the project's Triton corpus (corpus/triton).
 
 usage: build/venv/bin/python bench/triton_hook.py [--filter SUBSTR] [--jobs N] [--markdown]
-                                                 [--verify strict|no-findings]
+                                                 [--verify strict|no-findings] [--replace-schedule]
 
 Every kernel of corpus/triton/generate.py's case list is compiled once by Triton 3.6.0 for its
 target with Triton's default BlockPingpong setting (on for gfx942, on for gfx950 with async copy)
@@ -25,7 +25,7 @@ CORPUS = os.path.join(ROOT, "corpus", "triton")
 
 
 def one(job):
-    case, verify = job
+    case, verify, replace = job
     sys.path.insert(0, CORPUS)
     import warnings
 
@@ -45,7 +45,7 @@ def one(job):
     bm, bn, _ = case.tile
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        pp.enable(kernels={case.fn: {"tile": (bm, bn)}}, verify=verify)
+        pp.enable(kernels={case.fn: {"tile": (bm, bn)}}, verify=verify, replace_schedule=replace)
         try:
             k = triton.compile(ASTSource(fn=fn, signature=sig, constexprs=cst, attrs=path_attrs),
                                target=GPUTarget("hip", case.arch, 64), options=opts)
@@ -65,6 +65,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--markdown", action="store_true")
     ap.add_argument("--verify", default="strict", choices=("strict", "no-findings"))
+    ap.add_argument("--replace-schedule", action="store_true",
+                    help="enable(replace_schedule=True): re-schedule loops Triton's BlockPingpong scheduled")
     a = ap.parse_args()
     sys.path.insert(0, CORPUS)
     import generate
@@ -74,7 +76,7 @@ def main():
             seen.add(c.base())
             todo.append(c)
     with cf.ProcessPoolExecutor(a.jobs, mp_context=mp.get_context("spawn")) as ex:
-        rows = sorted(ex.map(one, [(c, a.verify) for c in todo]), key=lambda r: r["case"])
+        rows = sorted(ex.map(one, [(c, a.verify, a.replace_schedule) for c in todo]), key=lambda r: r["case"])
     sep = " | " if a.markdown else "  "
     head = ["kernel", "got", "mode", "Triton", "plugin", "x", "reason"]
     if a.markdown:
