@@ -79,6 +79,33 @@ bool PingpongVerify::runOnMachineFunction(MachineFunction &MF) {
   auto &ORE = getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE();
   const OpcodeTable &T = OpcodeTable::get(*MF.getSubtarget().getInstrInfo());
   MachineLoopInfo &MLI = getAnalysis<MachineLoopInfoWrapperPass>().getLI();
+  // A loop the check cannot read (more than one block) that shares LDS
+  // across a barrier: asked for a proof, say there is none (Triton's
+  // four-stage attention keeps a 4-block loop whose prologue refill races;
+  // only pingpong-sim verify, which runs every wave, can tell).
+  if (sync::targetForCPU(CPU))
+    for (MachineLoop *L : innermostLoops(MLI)) {
+      if (L->getNumBlocks() == 1)
+        continue;
+      bool TouchesLDS = false, Barrier = false;
+      for (const MachineBasicBlock *MBB : L->blocks())
+        for (const MachineInstr &MI : MBB->instrs()) {
+          InstKind K = T.classify(MI);
+          TouchesLDS |= K == InstKind::LDSRead || K == InstKind::LDSWrite ||
+                        K == InstKind::LDSDMA || K == InstKind::LDSOther;
+          Barrier |= K == InstKind::Barrier;
+        }
+      if (TouchesLDS && Barrier)
+        MF.getFunction().getContext().diagnose(DiagnosticInfoGeneric(
+            ("amdgpu-pingpong-verify: in function '" + MF.getName() +
+             "', loop %bb." + Twine(L->getHeader()->getNumber()) +
+             ": cannot prove the waits and barriers: the loop has " +
+             Twine(L->getNumBlocks()) +
+             " blocks and the check reads single-block loops; "
+             "`pingpong-sim verify` runs every wave")
+                .str(),
+            DS_Warning));
+    }
   for (MachineLoop *L : innermostLoops(MLI, /*SingleBlockOnly=*/true)) {
     bool TouchesLDS = false;
     for (const MachineInstr &MI : L->getHeader()->instrs()) {
