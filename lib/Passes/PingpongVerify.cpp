@@ -143,6 +143,14 @@ bool PingpongVerify::runOnMachineFunction(MachineFunction &MF) {
            "; `pingpong-sim verify` runs every wave")
               .str(),
           DS_Warning));
+    if (!R.PacingGap.empty())
+      MF.getFunction().getContext().diagnose(DiagnosticInfoGeneric(
+          ("amdgpu-pingpong-verify: in function '" + MF.getName() +
+           "', loop %bb." + Twine(L->getHeader()->getNumber()) +
+           ": cannot prove the pacing: " + R.PacingGap +
+           "; `pingpong-sim verify` runs every wave")
+              .str(),
+          DS_Warning));
     if (!R.Findings.empty()) {
       const SyncFinding &F = R.Findings.front();
       std::string Where = "loop %bb." + std::to_string(L->getHeader()->getNumber());

@@ -57,6 +57,11 @@ struct SyncReport {
   /// Waves (bit w: wave w) whose computed way does not reach the loop: the
   /// loop was checked on its own.
   uint64_t WavesOffPath = 0;
+  /// The structural pacing rule (an s_barrier between every cluster pair of
+  /// a skewed loop) failed: not a race, which pingpong-sim verify decides by
+  /// running every wave, so a warning rather than a finding.
+  std::string PacingGap;
+  const llvm::MachineInstr *PacingGapAt = nullptr;
 };
 
 SyncReport checkLoopSync(llvm::MachineLoop &L, llvm::MachineFunction &MF);
