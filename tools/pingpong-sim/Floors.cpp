@@ -89,6 +89,70 @@ double chainPerIter(const Program &P, const TargetParams &TP, bool L2Used, const
   return double(End - Half) / (K - K / 2);
 }
 
+// One wave alone (the wave path): the iteration Seq repeated K times under the
+// model's rules for one wave -- one instruction per issue turn, in order;
+// register dependences at their latencies; s_waitcnt waits for its counter
+// (VMEM at the fastest level's latency, LDS, SMEM; VMEM and LDS complete in
+// order); s_nop / s_sleep; the wave's own MFMAs one after another on its
+// pipe -- and nothing else: no other wave, no bandwidth, barriers free. Every
+// other wave and unit can only delay the wave, so its growth per copy is a
+// floor for this build's order (not for any order: the waits are the
+// schedule's). Returns clocks per iteration.
+double wavePathPerIter(const Program &P, const TargetParams &TP, bool L2Used, const std::vector<unsigned> &Seq) {
+  const int K = 64;
+  const int64_t Turn = TP.IssuePeriod;
+  std::map<unsigned, int64_t> Ready;
+  std::vector<int64_t> Vm, Lgkm;
+  int64_t T = -Turn, NotBefore = 0, PipeFree = 0, LastVm = 0, LastLds = 0, Half = 0;
+  auto WaitFor = [](std::vector<int64_t> &Q, int N, int64_t Now) {
+    if (N < 0 || (int)Q.size() <= N) return Now;
+    std::vector<int64_t> D = Q;
+    std::sort(D.begin(), D.end(), std::greater<int64_t>());
+    int64_t At = std::max(Now, D[N]);
+    Q.erase(std::remove_if(Q.begin(), Q.end(), [&](int64_t X) { return X <= At; }), Q.end());
+    return At;
+  };
+  for (int C = 0; C < K; ++C) {
+    if (C == K / 2) Half = T;
+    for (unsigned Pc : Seq) {
+      const Inst &In = P.Insts[Pc];
+      int64_t Now = std::max(T + Turn, NotBefore);
+      for (unsigned U : In.UseUnits) {
+        auto It = Ready.find(U);
+        if (It != Ready.end()) Now = std::max(Now, It->second);
+      }
+      if (In.C == Cat::MFMA) Now = std::max(Now, PipeFree);
+      if (In.C == Cat::Internal && In.In == Internal::Waitcnt) {
+        Now = WaitFor(Vm, In.Vm, Now);
+        Now = WaitFor(Lgkm, In.Lgkm, Now);
+      }
+      Now = (Now + Turn - 1) / Turn * Turn; // at an issue turn
+      T = Now;
+      switch (In.C) {
+      case Cat::MFMA: PipeFree = T + In.MfmaCycles; break;
+      case Cat::VMEM:
+        LastVm = std::max(LastVm, T + resultLatency(In, TP, L2Used));
+        Vm.push_back(LastVm);
+        break;
+      case Cat::LDS:
+        LastLds = std::max(LastLds, T + TP.LdsLatency);
+        Lgkm.push_back(LastLds);
+        break;
+      case Cat::SMEM: Lgkm.push_back(T + In.Latency); break;
+      case Cat::Internal:
+        if (In.In == Internal::Nop) NotBefore = T + Turn * ((In.Imm & 0xf) + 1);
+        else if (In.In == Internal::Sleep) NotBefore = T + 64 * (int64_t)In.Imm;
+        break;
+      default: break;
+      }
+      int Lat = resultLatency(In, TP, L2Used);
+      if (Lat > 0)
+        for (unsigned U : In.DefUnits) Ready[U] = T + Lat;
+    }
+  }
+  return double(T - Half) / (K - K / 2);
+}
+
 } // namespace
 
 void latencyFloors(const Program &P, const TargetParams &TP, const IssueLog &Log, SimResult &R) {
@@ -107,6 +171,7 @@ void latencyFloors(const Program &P, const TargetParams &TP, const IssueLog &Log
     std::string What;
     double Chain = chainPerIter(P, TP, L2Used, Seq, Insts, What);
     if (Chain > F.Chain) { F.Chain = Chain; F.ChainInsts = Insts; F.ChainWhat = What; }
+    F.WavePath = std::max(F.WavePath, wavePathPerIter(P, TP, L2Used, Seq));
     // (b) Little's law per counter over the wave's window: the counter as the
     // waits leave it (a request counts until a wait lets at most N remain),
     // its largest value, and the summed latency of the requests issued

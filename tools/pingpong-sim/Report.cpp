@@ -228,6 +228,7 @@ void writeJson(const SimResult &R, const std::string &Path) {
       InFlight("vmem_in_flight", R.Floor.Vmem);
       InFlight("lgkm_in_flight", R.Floor.Lgkm);
     });
+    J.attribute("wave_path_cycles_per_iteration", R.Floor.WavePath);
     J.attributeObject("floor", [&] {
       J.attribute("cycles_per_iteration", R.Floor.Floor);
       J.attribute("cycles_per_iteration_at_asked_occupancy", R.Floor.Floor * Asked);
@@ -340,6 +341,9 @@ void printReport(const SimResult &R, const Program &P) {
     OS << "\n";
     OS << formatv("floor: {0:F1} cycles/iteration, the {1} binds: the run reaches {2:F1} % of it\n", F.Floor, F.Binds,
                   100.0 * F.Floor / std::max(1e-9, R.CyclesPerIter));
+    OS << formatv("wave path (one wave alone in this order: its waits at the level's latency, its dependences, "
+                  "its MFMAs; no other wave, no bandwidth): {0:F1} cycles/iteration\n",
+                  F.WavePath);
   }
   OS << formatv("total cycles: {0}\n", R.TotalCycles);
   if (!R.L2Rule.empty()) OS << "L2 rule: " << R.L2Rule << "\n";

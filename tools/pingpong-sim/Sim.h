@@ -300,6 +300,11 @@ struct SimResult {
     int ChainInsts = 0;       // instructions per iteration on it
     std::string ChainWhat;    // "4 MFMA (line 12 v_mfma_...)"
     InFlight Vmem, Lgkm;      // Little's law per counter
+    // One wave alone through its own order (waits, dependences, its MFMAs on
+    // its pipe, one issue per turn; no other wave, no bandwidth): a floor for
+    // this build's schedule, not for any order; reported beside the floors,
+    // not part of Floor.
+    double WavePath = 0;
     double Latency = 0;       // the largest latency floor
     std::string LatencyWhat;  // "dependence chain", "VMEM in flight", "LDS/SMEM in flight"
     double Floor = 0;         // max(resource bound, latency floor)
