@@ -18,6 +18,12 @@ per iteration: MFMA pipe, LDS port, L2/HBM share, issue turns) gives
   ceiling = min(triton, triton-pp) / plugin's bound: the most vs-best any order of those instructions reaches.
 Geomeans are printed over the GEMM cases the plugin scheduled, per target.
 
+Every build's floor (pingpong-sim's "floor": the resource bound or the latency floor -- dependence
+chain, memory in flight per wave -- whichever is larger) is kept in the JSON rows as
+BUILD-floor / BUILD-floor-binds; bench/floor-check.py checks that no build runs faster than it.
+A case whose loop's trip count depends on the workgroup id (meta.json "workgroup_id": causal
+attention) is timed at that workgroup (pingpong-sim --workgroup-id).
+
 Occupancy as in bench/run-bench.sh: 8-wave kernels 1 workgroup per CU, 4-wave kernels 2, where
 they fit: pingpong-sim --occupancy fit with the kernel's dynamic LDS (meta.json triton_shared)
 runs the workgroups the VGPRs and LDS allow, and the number in the table is the CU's time for
@@ -72,7 +78,7 @@ def case_meta(name, d):
         m = re.search(r"(\d+)x(\d+)x(\d+)", tile or name)
         if m:
             bm, bn = int(m.group(1)), int(m.group(2))
-    return arch, waves, bm, bn, meta.get("triton_shared") or 0
+    return arch, waves, bm, bn, meta.get("triton_shared") or 0, meta.get("workgroup_id")
 
 
 def run(cmd, log, timeout=300):
@@ -96,8 +102,12 @@ def scratch(asm):
 def one(args, base, corpus):
     d0 = os.path.join(corpus, base + "_pp0")
     d1 = os.path.join(corpus, base + "_pp1")
-    arch, waves, bm, bn, lds = case_meta(base, d0)
+    arch, waves, bm, bn, lds, wgid = case_meta(base, d0)
     row = {"case": base, "arch": arch, "waves": waves, "tile": f"{bm}x{bn}"}
+    if wgid is not None:
+        # a loop whose trip count depends on the workgroup id (causal attention) is timed at
+        # this workgroup (meta.json "workgroup_id"; workgroup 0 never enters it)
+        row["workgroup-id"] = wgid
     out = os.path.join(args.out, base)
     ir = first_existing(d0, ("kernel.llir", "kernel.ll"))
     asm = {"triton": first_existing(d0, ("kernel.amdgcn", "kernel.s")),
@@ -134,6 +144,8 @@ def one(args, base, corpus):
                "--gemm", args.gemm, "--tile", f"{bm},{bn}", "--json", j, "--occupancy", "fit"]
         if lds:
             cmd += ["--lds-bytes", str(lds)]
+        if wgid is not None:
+            cmd += ["--workgroup-id", str(wgid)]
         if base.startswith("pmm"):  # persistent: the K loop runs inside a loop over tiles
             cmd += ["--iterations-per-visit", str(args.iterations)]
         rc, text = run(cmd, log)
@@ -150,6 +162,14 @@ def one(args, base, corpus):
             if rb and rb.get("unit"):
                 row[b + "-bound"] = rb["cycles_per_iteration_at_asked_occupancy"]
                 row[b + "-bound-unit"] = rb["unit"]
+            # the loop's floor: the resource bound or a latency floor, whichever is larger
+            fl = r.get("floor")
+            if fl and fl.get("cycles_per_iteration"):
+                row[b + "-floor"] = fl["cycles_per_iteration_at_asked_occupancy"]
+                row[b + "-floor-binds"] = fl["binds"]
+                lf = r["latency_floor"]
+                row[b + "-latency-floor"] = lf["cycles_per_iteration_at_asked_occupancy"]
+                row[b + "-latency-floor-kind"] = lf["kind"]
             if r["workgroups"] < r["workgroups_asked"]:
                 row[b + "-occupancy"] = r["occupancy_limit"]
     best = [row[b] for b in ("triton", "triton-pp") if b in row]

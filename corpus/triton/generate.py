@@ -82,7 +82,7 @@ class Case:
             attrs = {k: PTR for k in ("A", "B", "SA", "SB", "C")}
             attrs.update({k: D16 for k in ("M", "N", "K", "lda", "ldb", "ldsa", "ldsb", "ldc")})
             opts.pop("kpack")
-        elif self.fn == "attn_fwd":
+        elif self.fn in ("attn_fwd", "attn_fwd_causal"):
             dt = self.dtype
             sig = {"Q": "*" + dt, "K": "*" + dt, "V": "*" + dt, "O": "*" + dt, "scale": "fp32",
                    "ldq": "i32", "ldk": "i32", "ldv": "i32", "ldo": "i32", "SEQ": "i32",
@@ -169,6 +169,8 @@ def cases():
     # Triton's 256x64x128 spills); which ones do is recorded in README.md
     for tile in ((256, 64, 64), (256, 32, 128), (128, 64, 128), (128, 128, 64)):
         L.append(Case("attn", "gfx950", "fp16", None, tile, 8, 4, async_copy=True, fn="attn_fwd"))
+    # causal attention: the trip count depends on the workgroup id (issue 25)
+    L.append(Case("attncausal", "gfx942", "fp16", None, (128, 64, 128), 4, 2, fn="attn_fwd_causal"))
     out = []
     for c in L:
         for pp in (0, 1):
@@ -238,7 +240,11 @@ def compile_one(job):
             "dtype": case.dtype, "layout": case.layout, "kpack": case.kpack,
             "matrix_instr_nonkdim": case.nonkdim, "async": bool(case.async_copy), "pingpong": pp,
             "options": opts, "constexprs": cst}
-    if case.fn == "attn_fwd":
+    if case.fn == "attn_fwd_causal":
+        # the loop runs pid * BM / BN times: time it at a stated workgroup id
+        # (bench/triton_bench.py passes it to pingpong-sim --workgroup-id)
+        meta["workgroup_id"] = 8
+    if case.fn in ("attn_fwd", "attn_fwd_causal"):
         meta["tile_meaning"] = "BLOCK_M x BLOCK_N x HEAD_DIM"
     err = None
     ck = None

@@ -183,3 +183,36 @@ def attn_fwd(Q, K, V, O, scale, ldq, ldk, ldv, ldo, SEQ,
         pv += BN * ldv
     o = o / row_sum[:, None]
     tl.store(O + rm[:, None] * ldo + rd[None, :], o.to(O.dtype.element_ty))
+
+
+@triton.jit
+def attn_fwd_causal(Q, K, V, O, scale, ldq, ldk, ldv, ldo, SEQ,
+                    BM: tl.constexpr, BN: tl.constexpr, D: tl.constexpr):
+    # attn_fwd's causal form, the off-diagonal blocks only (Triton's tutorial
+    # splits the causal loop at the diagonal; the diagonal block's masked loop
+    # is left out): the trip count depends on the workgroup id, so workgroup 0
+    # never enters the loop (issue 25; pingpong-sim --workgroup-id)
+    pid = tl.program_id(0)
+    rm = pid * BM + tl.arange(0, BM)
+    rn = tl.arange(0, BN)
+    rd = tl.arange(0, D)
+    q = tl.load(Q + rm[:, None] * ldq + rd[None, :])
+    pk = K + rn[None, :] * ldk + rd[:, None]
+    pv = V + rn[:, None] * ldv + rd[None, :]
+    row_max = tl.full([BM], float("-inf"), tl.float32)
+    row_sum = tl.full([BM], 1.0, tl.float32)
+    o = tl.zeros([BM, D], dtype=tl.float32)
+    c = scale * 1.4426950408889634
+    for start_n in range(0, pid * BM, BN):
+        s = tl.dot(q, tl.load(pk)) * c
+        new_max = tl.maximum(row_max, tl.max(s, 1))
+        p = tl.math.exp2(s - new_max[:, None])
+        corr = tl.math.exp2(row_max - new_max)
+        row_sum = row_sum * corr + tl.sum(p, 1)
+        o = o * corr[:, None]
+        o = tl.dot(p.to(V.dtype.element_ty), tl.load(pv), o)
+        row_max = new_max
+        pk += BN * ldk
+        pv += BN * ldv
+    o = o / row_sum[:, None]
+    tl.store(O + rm[:, None] * ldo + rd[None, :], o.to(O.dtype.element_ty))

@@ -9,6 +9,7 @@
 // YAML is an assembler error, so the file never gets here).
 //
 //===----------------------------------------------------------------------===//
+#include <array>
 #include "KernelMeta.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -105,7 +106,7 @@ Directives scanDirectives(StringRef Text) {
   // workgroup id x)
   std::string HsaName;
   std::map<std::string, int64_t> HsaDir;
-  std::map<std::string, std::pair<int, int>> Layout; // kernel -> kernarg SGPR, wg id x SGPR
+  std::map<std::string, std::array<int, 4>> Layout; // kernel -> kernarg SGPR, wg id x, y, z SGPRs
   auto FlushHsa = [&]() {
     auto D = [&](const char *K, int64_t Def) {
       auto It = HsaDir.find(K);
@@ -116,8 +117,12 @@ Directives scanDirectives(StringRef Text) {
         Ps = D("private_segment_size", 0), Pl = D("kernarg_preload_length", 0);
     int Count = D("count", 4 * Psb + 2 * Dp + 2 * Qp + 2 * Kp + 2 * Di + 2 * Fs + Ps + Pl);
     int KSgpr = Kp ? 4 * Psb + 2 * Dp + 2 * Qp : -1;
-    int WgX = D("workgroup_id_x", 1) ? Count : -1;
-    Layout[HsaName] = {KSgpr, WgX};
+    // workgroup ids x, y, z follow the user SGPRs, each only where enabled
+    int Next = Count;
+    int WgX = D("workgroup_id_x", 1) ? Next++ : -1;
+    int WgY = D("workgroup_id_y", 0) ? Next++ : -1;
+    int WgZ = D("workgroup_id_z", 0) ? Next++ : -1;
+    Layout[HsaName] = {KSgpr, WgX, WgY, WgZ};
     HsaName.clear();
     HsaDir.clear();
   };
@@ -163,8 +168,10 @@ Directives scanDirectives(StringRef Text) {
   for (auto &M : Meta) {
     auto It = Layout.find(M.Name);
     if (It != Layout.end()) {
-      M.KernargSgpr = It->second.first;
-      M.WgIdXSgpr = It->second.second;
+      M.KernargSgpr = It->second[0];
+      M.WgIdXSgpr = It->second[1];
+      M.WgIdYSgpr = It->second[2];
+      M.WgIdZSgpr = It->second[3];
     }
     Dir.Kernels.push_back(M); // merged with code ranges later
   }
@@ -175,8 +182,10 @@ Directives scanDirectives(StringRef Text) {
     if (Have) continue;
     KernelInfo K;
     K.Name = KV.first;
-    K.KernargSgpr = KV.second.first;
-    K.WgIdXSgpr = KV.second.second;
+    K.KernargSgpr = KV.second[0];
+    K.WgIdXSgpr = KV.second[1];
+    K.WgIdYSgpr = KV.second[2];
+    K.WgIdZSgpr = KV.second[3];
     Dir.Kernels.push_back(K);
   }
   return Dir;

@@ -78,6 +78,10 @@ static const char *Usage =
     "                           the byte offset in the kernarg segment); used where the\n"
     "                           kernel loads it (s_load from the kernarg pointer)\n"
     "  --sgpr N=VALUE           the initial value of SGPR N (sN)\n"
+    "  --workgroup-id X[,Y,Z]   the workgroup id SGPRs (.amdhsa_system_sgpr_workgroup_id_*):\n"
+    "                           workgroup g on the CU gets x = X+g (default X = 0), y = Y,\n"
+    "                           z = Z; loops whose trip count depends on the workgroup id\n"
+    "                           (causal attention) are not entered at x = 0\n"
     "  --lds-bytes N            LDS a launch adds per workgroup to .group_segment_fixed_size\n"
     "                           (dynamic shared memory: Triton's `shared`, HIP's extern)\n"
     "  --occupancy check|fit|ignore\n"
@@ -131,6 +135,7 @@ static cl::opt<std::string> ItersPerVisitOpt("iterations-per-visit", BOTH);
 static cl::opt<std::string> LoopOpt("loop", BOTH);
 static cl::list<std::string> ArgOpt("arg", BOTH);
 static cl::list<std::string> SgprOpt("sgpr", BOTH);
+static cl::opt<std::string> WgIdOpt("workgroup-id", BOTH);
 static cl::opt<std::string> L2Opt("l2-hit-rate", BOTH);
 static cl::opt<std::string> GemmOpt("gemm", BOTH);
 static cl::opt<std::string> TileOpt("tile", BOTH);
@@ -263,6 +268,23 @@ int main(int argc, char **argv) {
       return 2;
     }
     SO.Sgprs.push_back({(unsigned)Ri, (uint32_t)X});
+  }
+  if (WgIdOpt.getNumOccurrences()) { // --workgroup-id X[,Y,Z]
+    const char *C = WgIdOpt.c_str();
+    while (*C) {
+      char *E;
+      long long X = strtoll(C, &E, 0);
+      if (E == C || X < 0 || X > 0xffffffffLL || (*E && *E != ',') || SO.WorkgroupId.size() == 3) {
+        SO.WorkgroupId.clear();
+        break;
+      }
+      SO.WorkgroupId.push_back((uint32_t)X);
+      C = *E ? E + 1 : E;
+    }
+    if (SO.WorkgroupId.empty()) {
+      errs() << "pingpong-sim: error: --workgroup-id expects X[,Y,Z] (non-negative integers), got '" << WgIdOpt << "'\n";
+      return 2;
+    }
   }
   for (auto *O : {&GemmOpt, &TileOpt}) {
     if (!O->getNumOccurrences()) continue;

@@ -206,6 +206,34 @@ void writeJson(const SimResult &R, const std::string &Path) {
           });
       });
     });
+    // the latency floors and the loop's floor (Floors.h)
+    const double Asked = R.CyclesPerIterAtAsked / std::max(1e-9, R.CyclesPerIter);
+    auto InFlight = [&](const char *Key, const SimResult::InFlight &IF) {
+      J.attributeObject(Key, [&] {
+        J.attribute("cycles_per_iteration", IF.PerIter);
+        J.attribute("requests_per_iteration", IF.Requests);
+        J.attribute("max_in_flight", IF.MaxInFlight);
+        J.attribute("mean_latency", IF.MeanLatency);
+      });
+    };
+    J.attributeObject("latency_floor", [&] {
+      J.attribute("cycles_per_iteration", R.Floor.Latency);
+      J.attribute("cycles_per_iteration_at_asked_occupancy", R.Floor.Latency * Asked);
+      J.attribute("kind", R.Floor.LatencyWhat);
+      J.attributeObject("dependence_chain", [&] {
+        J.attribute("cycles_per_iteration", R.Floor.Chain);
+        J.attribute("instructions", R.Floor.ChainInsts);
+        J.attribute("chain", R.Floor.ChainWhat);
+      });
+      InFlight("vmem_in_flight", R.Floor.Vmem);
+      InFlight("lgkm_in_flight", R.Floor.Lgkm);
+    });
+    J.attribute("wave_path_cycles_per_iteration", R.Floor.WavePath);
+    J.attributeObject("floor", [&] {
+      J.attribute("cycles_per_iteration", R.Floor.Floor);
+      J.attribute("cycles_per_iteration_at_asked_occupancy", R.Floor.Floor * Asked);
+      J.attribute("binds", R.Floor.Binds);
+    });
     J.attribute("total_cycles", R.TotalCycles);
     J.attribute("l2_hit_rate", R.L2HitRate);
     J.attribute("l2_rule", R.L2Rule);
@@ -296,6 +324,26 @@ void printReport(const SimResult &R, const Program &P) {
     for (const SimResult::UnitLoad *K : Kinds)
       if (K->PerIter > 0) OS << formatv(" {0} {1:F1};", K->Name, K->PerIter);
     OS << "\n";
+  }
+  if (R.Floor.Floor > 0) {
+    const SimResult::Floors &F = R.Floor;
+    OS << formatv("latency floor: {0:F1} cycles/iteration ({1}): dependence chain {2:F1}", F.Latency, F.LatencyWhat,
+                  F.Chain);
+    if (F.ChainInsts) OS << formatv(" ({0} instructions per iteration: {1})", F.ChainInsts, F.ChainWhat);
+    auto IF = [&](const char *Name, const SimResult::InFlight &X) {
+      if (X.MaxInFlight)
+        OS << formatv("; {0} in flight {1:F1} ({2:F1} requests per iteration, at most {3} outstanding per wave, "
+                      "{4:F0} clocks each)",
+                      Name, X.PerIter, X.Requests, X.MaxInFlight, X.MeanLatency);
+    };
+    IF("VMEM", F.Vmem);
+    IF("LDS/SMEM", F.Lgkm);
+    OS << "\n";
+    OS << formatv("floor: {0:F1} cycles/iteration, the {1} binds: the run reaches {2:F1} % of it\n", F.Floor, F.Binds,
+                  100.0 * F.Floor / std::max(1e-9, R.CyclesPerIter));
+    OS << formatv("wave path (one wave alone in this order: its waits at the level's latency, its dependences, "
+                  "its MFMAs; no other wave, no bandwidth): {0:F1} cycles/iteration\n",
+                  F.WavePath);
   }
   OS << formatv("total cycles: {0}\n", R.TotalCycles);
   if (!R.L2Rule.empty()) OS << "L2 rule: " << R.L2Rule << "\n";

@@ -13,6 +13,7 @@
 #include "Listeners.h"
 #include "Pipeline.h"
 #include "Results.h"
+#include "Floors.h"
 #include "Values.h"
 
 #include <algorithm>
@@ -270,7 +271,13 @@ bool kernargBytes(const KernelInfo &K, const SimOptions &O, int WavesPerWg, std:
                        std::to_string(K.KernargSgpr + 1) + "]");
   if (K.WgIdXSgpr >= 0)
     R.Inputs.push_back("workgroup id x in s" + std::to_string(K.WgIdXSgpr) +
-                       " = the workgroup's index on the CU (0, 1, ...)");
+                       (O.WorkgroupId.empty() ? std::string(" = the workgroup's index on the CU (0, 1, ...)")
+                                              : " = " + std::to_string(O.WorkgroupId[0]) +
+                                                    " + the workgroup's index on the CU (--workgroup-id)"));
+  if (O.WorkgroupId.size() > 1 && K.WgIdYSgpr >= 0)
+    R.Inputs.push_back("workgroup id y in s" + std::to_string(K.WgIdYSgpr) + " = " + std::to_string(O.WorkgroupId[1]));
+  if (O.WorkgroupId.size() > 2 && K.WgIdZSgpr >= 0)
+    R.Inputs.push_back("workgroup id z in s" + std::to_string(K.WgIdZSgpr) + " = " + std::to_string(O.WorkgroupId[2]));
   for (auto &SV : O.Sgprs)
     R.Inputs.push_back("s" + std::to_string(SV.first) + " = " + std::to_string(SV.second) + " (--sgpr)");
   return true;
@@ -298,12 +305,35 @@ void initialWaves(const Program &P, const KernelInfo &K, const Flow &F, const Si
       W.Val.V[0] = std::move(V0);
       W.Val.Kernarg = &Kernarg;
       if (K.KernargSgpr >= 0) { W.Val.setS(K.KernargSgpr, true, 0); W.Val.setS(K.KernargSgpr + 1, true, KernargHi); }
-      if (K.WgIdXSgpr >= 0) W.Val.setS(K.WgIdXSgpr, true, G);
+      const uint32_t WgX = (O.WorkgroupId.empty() ? 0 : O.WorkgroupId[0]) + G;
+      if (K.WgIdXSgpr >= 0) W.Val.setS(K.WgIdXSgpr, true, WgX);
+      if (K.WgIdYSgpr >= 0 && O.WorkgroupId.size() > 1) W.Val.setS(K.WgIdYSgpr, true, O.WorkgroupId[1]);
+      if (K.WgIdZSgpr >= 0 && O.WorkgroupId.size() > 2) W.Val.setS(K.WgIdZSgpr, true, O.WorkgroupId[2]);
       for (auto &SV : O.Sgprs) W.Val.setS(SV.first, true, SV.second);
       std::string Why;
+      const WaveValues Entry = W.Val;
       if (!planWave(F, W.Val, W.Pc, std::max<long>(O.MaxInstrsPerWave, 1), W.Plan, Why)) {
         W.Plan.clear();
         W.Loop.Why = Why;
+        // The workgroup id decides? Search again with it unknown: if the loop
+        // is reached then, its entry depends on the workgroup id (a causal
+        // attention loop `for n in range(0, pid * BM, BN)` is never entered by
+        // workgroup 0). Either way, name the SGPR and the option.
+        if (K.WgIdXSgpr >= 0) {
+          WaveValues Unk = Entry;
+          Unk.setS(K.WgIdXSgpr, false, 0);
+          if (K.WgIdYSgpr >= 0) Unk.setS(K.WgIdYSgpr, false, 0);
+          if (K.WgIdZSgpr >= 0) Unk.setS(K.WgIdZSgpr, false, 0);
+          std::vector<char> Plan2;
+          std::string Why2;
+          unsigned Pc2 = K.Begin;
+          std::string Sg = "s" + std::to_string(K.WgIdXSgpr);
+          if (planWave(F, Unk, Pc2, std::max<long>(O.MaxInstrsPerWave, 1), Plan2, Why2))
+            W.Loop.Why += "; the loop's entry depends on the workgroup id: workgroup id x is in " + Sg + " = " +
+                          std::to_string(WgX) + " here; time it at another workgroup with --workgroup-id X[,Y,Z]";
+          else
+            W.Loop.Why += " (workgroup id x is in " + Sg + " = " + std::to_string(WgX) + "; --workgroup-id sets it)";
+        }
       }
     }
 }
@@ -395,6 +425,7 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, SimError &E) 
   ClusterStats Clusters(Waves.size(), ClusterOf);
   LoopLoads Loads;
   TraceRecorder Trace(Waves.size());
+  IssueLog Issues(Waves.size());
   Rec.Iterations = &Iters;
   for (SimListener *L : std::initializer_list<SimListener *>{&Iters, &Notes, &Unknown})
     Pipe.addListener(L);
@@ -404,7 +435,7 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, SimError &E) 
     else Pipe.recordLdsBytes();
     Rec.Trace = &Trace;
   } else {
-    for (SimListener *L : std::initializer_list<SimListener *>{&Stalls, &Timeline, &Mfma, &Clusters, &Loads, &Units})
+    for (SimListener *L : std::initializer_list<SimListener *>{&Stalls, &Timeline, &Mfma, &Clusters, &Loads, &Units, &Issues})
       Pipe.addListener(L);
     Rec.Stalls = &Stalls;
     Rec.Timeline = &Timeline;
@@ -440,6 +471,7 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, SimError &E) 
   R.LoopLoads = Loads.Loads;
   R.LoopL2Hits = Loads.L2Hits;
   bool Ok = steadyState(Waves, Rec, TP, N, R.WavesPerWg, R, E);
+  if (Ok) latencyFloors(P, TP, Issues, R);
   R.XdlBusy = std::move(Mfma.intervals());
   return Ok;
 }

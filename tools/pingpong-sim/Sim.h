@@ -103,6 +103,7 @@ struct KernelInfo {
   // initial SGPR layout from the .amdhsa_kernel directives (-1: not present)
   int KernargSgpr = -1;        // first SGPR of the kernarg segment pointer
   int WgIdXSgpr = -1;          // workgroup id x (after the user SGPRs)
+  int WgIdYSgpr = -1, WgIdZSgpr = -1; // workgroup id y, z (after x, where enabled)
 };
 
 struct Program {
@@ -177,6 +178,9 @@ struct SimOptions {
   // or the byte offset in the kernarg segment) and initial SGPRs (--sgpr N=V)
   std::vector<std::pair<std::string, std::string>> Args;
   std::vector<std::pair<unsigned, uint32_t>> Sgprs;
+  // --workgroup-id X[,Y,Z]: workgroup g on the CU gets id x = X + g, y = Y,
+  // z = Z (empty: x = g, y and z unknown)
+  std::vector<uint32_t> WorkgroupId;
   double L2HitRate = 0.0;
   // --gemm M,N[,K] with --tile BM,BN: the L2 reuse rule (l2ReuseRule below)
   // sets L2HitRate; L2Rule is the explanation printed in the report.
@@ -282,6 +286,30 @@ struct SimResult {
   std::vector<UnitLoad> Units;
   double ResourceBound = 0;
   std::string ResourceBoundUnit;
+  // The latency floors (Floors.h; docs/cycle-model.md, "Latency floor"), in
+  // the same scale, and the loop's floor: the largest of them and the
+  // resource bound, with what binds.
+  struct InFlight {
+    double PerIter = 0;       // the floor: summed request latency per iteration / MaxInFlight
+    double Requests = 0;      // requests per iteration (of the wave that sets the floor)
+    int MaxInFlight = 0;      // the most its waits let be outstanding
+    double MeanLatency = 0;   // clocks per request (by the level each request hit)
+  };
+  struct Floors {
+    double Chain = 0;         // the longest loop-carried dependence chain, clocks per iteration
+    int ChainInsts = 0;       // instructions per iteration on it
+    std::string ChainWhat;    // "4 MFMA (line 12 v_mfma_...)"
+    InFlight Vmem, Lgkm;      // Little's law per counter
+    // One wave alone through its own order (waits, dependences, its MFMAs on
+    // its pipe, one issue per turn; no other wave, no bandwidth): a floor for
+    // this build's schedule, not for any order; reported beside the floors,
+    // not part of Floor.
+    double WavePath = 0;
+    double Latency = 0;       // the largest latency floor
+    std::string LatencyWhat;  // "dependence chain", "VMEM in flight", "LDS/SMEM in flight"
+    double Floor = 0;         // max(resource bound, latency floor)
+    std::string Binds;        // "resource bound (UNIT)" or the latency floor's name
+  } Floor;
   int64_t WindowBegin = 0, WindowEnd = 0, TotalCycles = 0;
   std::vector<WaveResult> Waves;
   std::vector<ClusterInfo> Clusters;
