@@ -14,8 +14,8 @@
 //        swap (NSTAGE 2: stage pointers swapped every iteration)
 //        sel  (NSTAGE 2: (kt & 1) ? s[1] : s[0])
 //   SAME_SLOT (mutation: the DMA refills the stage being read: a race),
-//   NO_WAIT (mutation: no s_waitcnt in the source; LLVM 22.1 may still add
-//   the one the reads need).
+//   NO_WAIT (no s_waitcnt in the source; LLVM 22.1 adds the one the reads
+//   need), NO_BARRIER (mutation: the loop's barrier removed: a race).
 #define __global__ __attribute__((global))
 #define __shared__ __attribute__((shared))
 #define DEV static inline __attribute__((device, always_inline))
@@ -140,7 +140,9 @@ void KNAME(const half *__restrict__ Xg, const half *__restrict__ Wg, float *__re
     // NSTAGE - 2 tiles' may still be in flight.
     WAIT_VMCNT((NSTAGE - 2) * CP);
 #endif
+#ifndef NO_BARRIER
     __syncthreads();
+#endif
 #if SLOT_KIND == SLOT_mod
     const int rs = kt % NSTAGE, ws = (kt + NSTAGE - 1) % NSTAGE;
     half *ra = STAGE_A(rs), *rb = STAGE_B(rs), *wa = STAGE_A(ws), *wb = STAGE_B(ws);
