@@ -158,6 +158,58 @@ TEST(SyncRules, BufferIdentity) {
   EXPECT_EQ(sameWaveDMA(A, B), PairVerdict::Unproven);
 }
 
+// Multi-buffer slots (issue 24, item 2): indices in one iteration's terms,
+// absolute ones across toggles, and an address that moves unproven is no
+// proof of one buffer.
+TEST(SyncRules, SlotsAndVarying) {
+  int Buf, Header, Kt, Rd, Wr;
+  LDSRegion::ToggledSlot S;
+  S.Slots = 3;
+  S.Index = 2;
+  S.advance(2);
+  EXPECT_EQ(S.Index, 1u);
+  S.advance(-1);
+  EXPECT_EQ(S.Index, 0u);
+  LDSRegion A, B;
+  A.Object = B.Object = &Buf;
+  A.Varies = B.Varies = true;
+  EXPECT_EQ(overlap(A, B).O, Overlap::Unknown); // was SameBuffer
+  // A 3-stage ring: the DMA into `wr` (starts at 2), the reads of `rd`
+  // (starts at 0), 16 KiB stages: two toggles, comparable as absolute.
+  LDSRegion::ToggledSlot W, R;
+  W.Var = &Wr;
+  R.Var = &Rd;
+  W.Header = R.Header = &Header;
+  W.Stride = R.Stride = 16384;
+  W.Slots = R.Slots = 3;
+  W.Bases = R.Bases = {0};
+  W.Absolute = R.Absolute = true;
+  W.Index = 2;
+  A.Slot = W;
+  B.Slot = R;
+  EXPECT_EQ(overlap(A, B).O, Overlap::Disjoint); // same iteration
+  B.Slot->advance(2); // iteration i's DMA, iteration i + 2's reads
+  EXPECT_EQ(overlap(A, B).O, Overlap::SameBuffer); // proven same slot
+  B.Slot->Absolute = false; // a start not known: not comparable
+  EXPECT_EQ(overlap(A, B).O, Overlap::Unknown);
+  // One counter, relative: (kt + 1) & 1 and kt & 1.
+  A.Slot->Var = B.Slot->Var = &Kt;
+  A.Slot->Absolute = B.Slot->Absolute = false;
+  A.Slot->Slots = B.Slot->Slots = 2;
+  A.Slot->Index = 1;
+  B.Slot->Index = 0;
+  EXPECT_EQ(overlap(A, B).O, Overlap::Disjoint);
+  // Two arrays' slots (struct members 48 KiB apart) never meet.
+  A.Slot->Index = 0;
+  B.Slot->Bases = {49152};
+  EXPECT_EQ(overlap(A, B).O, Overlap::Disjoint);
+  // A loop-invariant cooperative tile keeps its key.
+  A.Slot.reset();
+  B.Slot.reset();
+  A.Varies = B.Varies = false;
+  EXPECT_EQ(overlap(A, B).O, Overlap::SameBuffer);
+}
+
 TEST(SyncRules, BarriersAndPacing) {
   unsigned Same[] = {4, 4}, Diff[] = {4, 3};
   EXPECT_FALSE(barrierMismatch(Same));

@@ -61,11 +61,13 @@ std::string describe(const MachineInstr &MI) {
 }
 
 /// The LDS side of an instruction's memory operands, as the library's
-/// buffer identity (Analysis/LDSObjects: the one MachineInstr -> LDSRegion
-/// bridge, shared with the loop model). Not lane-uniform for LDS DMA, whose
-/// lanes write M0 + lane x size.
-void regionOf(const MachineInstr &MI, Access &A) {
-  A.Region = ldsRegionOf(MI, /*LaneUniform=*/A.Rules.Use != LDSUse::DMAWrite);
+/// buffer identity (Analysis/LDSObjects: the checker's own, or the one the
+/// loop model shares). Not lane-uniform for LDS DMA, whose lanes write M0 +
+/// lane x size.
+void regionOf(const MachineInstr &MI, Access &A, LDSIdentity Identity) {
+  bool LaneUniform = A.Rules.Use != LDSUse::DMAWrite;
+  A.Region = Identity == LDSIdentity::Check ? ldsRegionForCheck(MI, LaneUniform)
+                                            : ldsRegionOf(MI, LaneUniform);
   A.BufName = ldsBufferName(MI);
 }
 
@@ -112,8 +114,8 @@ constexpr int TraceIters = 3;
 
 class Checker {
 public:
-  Checker(MachineLoop &L, MachineFunction &MF)
-      : L(L), MF(MF), TII(*MF.getSubtarget().getInstrInfo()),
+  Checker(MachineLoop &L, MachineFunction &MF, LDSIdentity Identity)
+      : L(L), MF(MF), Identity(Identity), TII(*MF.getSubtarget().getInstrInfo()),
         TRI(*MF.getSubtarget().getRegisterInfo()), T(OpcodeTable::get(TII)),
         Tgt(sync::targetForCPU(MF.getSubtarget().getCPU())
                 .value_or(sync::Target::Gfx942)) {}
@@ -122,6 +124,7 @@ public:
 private:
   MachineLoop &L;
   MachineFunction &MF;
+  LDSIdentity Identity;
   const TargetInstrInfo &TII;
   const TargetRegisterInfo &TRI;
   const OpcodeTable &T;
@@ -185,7 +188,7 @@ const Access &Checker::info(const MachineInstr &MI) {
   A.Cnt = sync::countersOf(A.Rules.Class, Tgt);
   A.LoadsRegs = A.Cnt.any() && MI.getNumExplicitDefs() > 0;
   if (A.lds())
-    regionOf(MI, A);
+    regionOf(MI, A, Identity);
   return Info[&MI] = std::move(A);
 }
 
@@ -376,7 +379,7 @@ sync::LDSRegion Checker::inIteration(sync::LDSRegion R, int Iter) const {
   const void *Header = L.getHeader()->getBasicBlock();
   std::function<void(sync::LDSRegion &)> Fold = [&](sync::LDSRegion &X) {
     if (X.Slot && X.Slot->Header == Header && Iter >= 0 && Iter < TraceIters)
-      X.Slot->Parity ^= unsigned(Iter) & 1;
+      X.Slot->advance(Iter);
     else
       X.Slot.reset();
     for (sync::LDSRegion &P : X.Parts)
@@ -487,7 +490,7 @@ void Checker::checkPairs(const std::vector<Step> *Tr[2],
       std::function<void(sync::LDSRegion &)> Fold = [&](sync::LDSRegion &X) {
         if (X.Slot && X.Slot->Header == Header && S.Iter >= 0 &&
             S.Iter < TraceIters)
-          X.Slot->Parity ^= unsigned(S.Iter) & 1;
+          X.Slot->advance(S.Iter);
         else
           X.Slot.reset();
         for (sync::LDSRegion &P : X.Parts)
@@ -814,8 +817,9 @@ void Checker::checkPacing() {
 
 } // namespace
 
-SyncReport checkLoopSync(MachineLoop &L, MachineFunction &MF) {
-  return Checker(L, MF).run();
+SyncReport checkLoopSync(MachineLoop &L, MachineFunction &MF,
+                         LDSIdentity Identity) {
+  return Checker(L, MF, Identity).run();
 }
 
 } // namespace pingpong

@@ -98,7 +98,7 @@ char &pingpong::PingpongWaitsPassID = PingpongWaits::ID;
 /// Safe for the checker: no finding, and no more pairs it cannot prove
 /// ordered than `Unproven` (those the loop has whatever its vmcnt waits).
 static bool clean(MachineLoop &L, MachineFunction &MF, unsigned Unproven = ~0u) {
-  SyncReport R = checkLoopSync(L, MF);
+  SyncReport R = checkLoopSync(L, MF, LDSIdentity::Model);
   return R.Findings.empty() && (Unproven == ~0u || R.UnprovenPairs <= Unproven);
 }
 
@@ -140,7 +140,9 @@ bool PingpongWaits::placeInLoop(MachineLoop &L, MachineFunction &MF) {
       Added.push_back(BuildMI(Body, MI.getIterator(), MI.getDebugLoc(),
                               TII.get(SWaitcnt))
                           .addImm(sync::drainVM().encodeGfx9()));
-  SyncReport Start = checkLoopSync(L, MF);
+  // (The loop model's buffer identity, which these relaxations were
+  // measured with; -amdgpu-pingpong-verify checks the result with its own.)
+  SyncReport Start = checkLoopSync(L, MF, LDSIdentity::Model);
   const unsigned Unproven = Start.UnprovenPairs;
   if (!Start.Findings.empty()) {
     for (MachineInstr *W : Added)

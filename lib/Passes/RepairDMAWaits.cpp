@@ -184,7 +184,7 @@ sync::LDSRegion inIteration(sync::LDSRegion R, Flip F) {
     return R;
   std::function<void(sync::LDSRegion &)> Fold = [&](sync::LDSRegion &X) {
     if (X.Slot && F == OtherParity)
-      X.Slot->Parity ^= 1;
+      X.Slot->advance(-1); // the DMA's iteration is the one before
     else
       X.Slot.reset();
     for (sync::LDSRegion &P : X.Parts)
@@ -194,12 +194,17 @@ sync::LDSRegion inIteration(sync::LDSRegion R, Flip F) {
   return R;
 }
 
-/// The toggles (IR loop headers) a region's double-buffer slots follow.
-void slotHeaders(const sync::LDSRegion &R, SmallPtrSetImpl<const void *> &Out) {
-  if (R.Slot)
+/// The toggles (IR loop headers) a region's double-buffer slots follow;
+/// Multi: one of them has more than two slots (two back-edges do not bring
+/// it back: the parity states above cannot follow it).
+void slotHeaders(const sync::LDSRegion &R, SmallPtrSetImpl<const void *> &Out,
+                 bool &Multi) {
+  if (R.Slot) {
     Out.insert(R.Slot->Header);
+    Multi |= R.Slot->Slots != 2;
+  }
   for (const sync::LDSRegion &P : R.Parts)
-    slotHeaders(P, Out);
+    slotHeaders(P, Out, Multi);
 }
 
 void applyVmWait(State &S, unsigned Vm) {
@@ -330,7 +335,8 @@ State PingpongRepairDMAWaits::alongEdge(const State &S,
   State Out;
   for (const auto &[K, P] : S) {
     SmallPtrSet<const void *, 2> Headers;
-    slotHeaders(info(*K.first).Region, Headers);
+    bool Multi = false;
+    slotHeaders(info(*K.first).Region, Headers, Multi);
     Key NK = K;
     for (const void *H : Headers) {
       // The toggle flips once per iteration of the machine loop that holds
@@ -339,7 +345,7 @@ State PingpongRepairDMAWaits::alongEdge(const State &S,
       const MachineLoop *TL = It == ToggleLoop.end() ? nullptr : It->second;
       if (TL && TL != L)
         continue;
-      NK.second = TL && Back && K.second != UnknownIter
+      NK.second = TL && Back && K.second != UnknownIter && !Multi
                       ? (K.second == SameIter ? OtherParity : SameIter)
                       : UnknownIter;
     }

@@ -310,14 +310,20 @@ OverlapResult overlap(const LDSRegion &A, const LDSRegion &B) {
     R.O = Overlap::Disjoint;
     return R;
   }
-  // The two slots of a double buffer, in the same iteration's terms.
-  if (A.Slot && B.Slot && A.Slot->Var == B.Slot->Var &&
-      A.Slot->Stride == B.Slot->Stride) {
+  // The slots of a multi-buffer, in the same iteration's terms: different
+  // indices of one array, or arrays whose slots do not meet, are apart; the
+  // same index of one array is the same slot.
+  bool SameSlot = false;
+  if (A.Slot && B.Slot && A.Slot->comparable(*B.Slot)) {
     bool Apart = true;
+    SameSlot = true;
+    int64_t Span = int64_t(A.Slot->Slots) * A.Slot->Stride;
     for (int64_t BA : A.Slot->Bases)
-      for (int64_t BB : B.Slot->Bases)
-        Apart &= BA == BB ? A.Slot->Parity != B.Slot->Parity
-                          : std::abs(BA - BB) >= 2 * A.Slot->Stride;
+      for (int64_t BB : B.Slot->Bases) {
+        bool Same = BA == BB && A.Slot->Index == B.Slot->Index;
+        Apart &= BA == BB ? !Same : std::abs(BA - BB) >= Span;
+        SameSlot &= Same;
+      }
     if (Apart) {
       R.O = Overlap::Disjoint;
       return R;
@@ -325,9 +331,12 @@ OverlapResult overlap(const LDSRegion &A, const LDSRegion &B) {
   }
   // One declared variable (a sized object; LLVM's LDS lowering gives each
   // __shared__ variable of a kernel its own alias scope): the same key is the
-  // same buffer. An arena holds many buffers: its key says nothing.
+  // same buffer. An arena holds many buffers: its key says nothing. An
+  // address that moves between iterations in a way not followed (a slot not
+  // proven, a rotating pointer) is not the same bytes: unknown.
   if (!A.Arena && !B.Arena && A.Scopes.size() == B.Scopes.size() &&
-      std::is_permutation(A.Scopes.begin(), A.Scopes.end(), B.Scopes.begin()))
+      std::is_permutation(A.Scopes.begin(), A.Scopes.end(), B.Scopes.begin()) &&
+      (SameSlot || (!A.Varies && !B.Varies)))
     R.O = Overlap::SameBuffer;
   return R;
 }

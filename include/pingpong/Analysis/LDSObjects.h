@@ -30,6 +30,18 @@ struct LoopModel;
 /// of its whole wave's footprint (64 lanes x the opcode's bytes) from its base.
 sync::LDSRegion ldsRegionOf(const llvm::MachineInstr &MI, bool LaneUniform = true);
 
+/// The same for the wait/barrier checker, which must not take an unproven
+/// buffer for a proven one: the object is the one LDS global under the
+/// pointer through PHIs and selects (LSR's pointer induction variables,
+/// stage pointers), or none; the slots of N-stage buffers (kt % N, ring
+/// counters, swapped and selected stage pointers) with their absolute index
+/// where the toggle starts at a constant; and `Varies` where the address
+/// moves between iterations in a way no slot describes. (The loop model and
+/// the DMA-wait repair keep ldsRegionOf, whose answers their orders and
+/// waits were measured with.)
+sync::LDSRegion ldsRegionForCheck(const llvm::MachineInstr &MI,
+                                  bool LaneUniform = true);
+
 /// The IR object of an LDS region (null if unknown).
 inline const llvm::Value *ldsObject(const sync::LDSRegion &R) {
   return static_cast<const llvm::Value *>(R.Object);

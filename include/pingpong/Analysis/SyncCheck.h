@@ -64,7 +64,13 @@ struct SyncReport {
   const llvm::MachineInstr *PacingGapAt = nullptr;
 };
 
-SyncReport checkLoopSync(llvm::MachineLoop &L, llvm::MachineFunction &MF);
+/// Which buffer identity the check proves with: the checker's own
+/// (ldsRegionForCheck: what -amdgpu-pingpong-verify reports), or the one the
+/// loop model and the DMA-wait repair share (ldsRegionOf), which the vmcnt
+/// placement's relaxations were measured with.
+enum class LDSIdentity { Check, Model };
+SyncReport checkLoopSync(llvm::MachineLoop &L, llvm::MachineFunction &MF,
+                         LDSIdentity Identity = LDSIdentity::Check);
 
 } // namespace pingpong
 #endif

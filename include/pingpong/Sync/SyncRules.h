@@ -198,20 +198,44 @@ struct LDSRegion {
   /// V's tiles in Triton's global_smem). Disjoint extents: disjoint accesses.
   std::optional<std::pair<int64_t, int64_t>> Extent;
   llvm::SmallVector<ScopeRef, 2> Scopes, NoAlias;    // !alias.scope, !noalias
-  /// Double buffering in one object (`buf[cur]` and `buf[cur ^ 1]`, `cur`
-  /// flipped every iteration of the loop whose header is Header): the access
-  /// lies within [0, Stride) of slot `cur ^ Parity` of the two Stride-byte
-  /// slots at each of Bases (one per memory operand: ds_write2 merges two
-  /// arrays' stores). The checker folds in the iteration (Parity ^ iteration
-  /// % 2); accesses in slots of different parity of one array, or in arrays
-  /// whose two slots do not meet, touch different bytes.
+  /// Multi-buffering in one object (`buf[cur]` and `buf[cur ^ 1]` of a
+  /// `cur ^= 1` PHI; `buf[kt % N]`, `buf[(kt + d) & (N - 1)]` of a counter;
+  /// a ring counter `s = s + 1 == N ? 0 : s + 1`; two stage pointers swapped
+  /// every iteration; a pointer select on a toggle), the slot changing every
+  /// iteration of the loop whose header is Header: the access lies within
+  /// [0, Stride) of slot Index of the Slots Stride-byte slots at each of
+  /// Bases (one per memory operand: ds_write2 merges two arrays' stores).
+  /// Index is relative to Var's value at the first iteration, or the slot
+  /// number itself when Absolute (the toggle starts at a constant); each
+  /// iteration adds Step (mod Slots). The checker folds in the iteration
+  /// (advance); accesses in slots of different index of one array, or in
+  /// arrays whose slots do not meet, touch different bytes; the same index
+  /// of one array is the same slot.
   struct ToggledSlot {
     const void *Var = nullptr, *Header = nullptr;
     llvm::SmallVector<int64_t, 2> Bases;
     int64_t Stride = 0;
-    unsigned Parity = 0;
+    unsigned Index = 0, Slots = 2, Step = 1;
+    bool Absolute = false;
+    /// The slot Iters iterations later (negative: earlier).
+    void advance(int Iters) {
+      long long N = Slots;
+      Index = unsigned(((Index + (long long)Iters * Step) % N + N) % N);
+    }
+    /// Two slots whose indices are in the same terms: one Var, or both
+    /// absolute with the same step (so that the first iteration the checker
+    /// traces need not be the loop's first).
+    bool comparable(const ToggledSlot &O) const {
+      return Header == O.Header && Stride == O.Stride && Slots == O.Slots &&
+             (Var == O.Var || (Absolute && O.Absolute && Step == O.Step));
+    }
   };
   std::optional<ToggledSlot> Slot;
+  /// The address within Object changes between iterations (a PHI, a select
+  /// or a loaded value in it) and Slot does not say how: the same key is not
+  /// the same bytes, so the key alone proves no overlap (SameBuffer only for
+  /// a proven same slot).
+  bool Varies = false;
   /// A merged access (ds_write2 of two arrays' stores): one region per
   /// part; when present, only the parts describe the access.
   std::vector<LDSRegion> Parts;
