@@ -442,28 +442,11 @@ PairResult checkPair(const LDSAccess &A, const LDSAccess &B, OverlapResult O) {
   return R;
 }
 
-/// A region without its `!noalias` scopes (and its parts'): for pairs the
-/// scoped-noalias claim does not speak about.
-static LDSRegion withoutNoAliasClaim(LDSRegion R) {
-  R.NoAlias.clear();
-  for (LDSRegion &P : R.Parts)
-    P.NoAlias.clear();
-  return R;
-}
-
 PairResult checkPair(const LDSAccess &A, const LDSRegion &RA,
                      const LDSAccess &B, const LDSRegion &RB) {
   if ((!ldsWrites(A.Use) && !ldsWrites(B.Use)) || A.Use == LDSUse::None ||
       B.Use == LDSUse::None)
     return PairResult();
-  // Triton's `!noalias` of a read against its "AsyncCopies" scope is a claim
-  // about the copies of the read's own wave that its waits cover (made for
-  // LLVM's wait insertion). Another wave's LDS DMA into the same buffer is
-  // not covered by it (Triton's ns4 attention prologue refills a buffer that
-  // other waves still read), so a cross-wave pair with a DMA does not take it.
-  if (A.Use == LDSUse::DMAWrite || B.Use == LDSUse::DMAWrite)
-    return checkPair(A, B,
-                     overlap(withoutNoAliasClaim(RA), withoutNoAliasClaim(RB)));
   return checkPair(A, B, overlap(RA, RB));
 }
 
