@@ -72,7 +72,7 @@ def case_meta(name, d):
         m = re.search(r"(\d+)x(\d+)x(\d+)", tile or name)
         if m:
             bm, bn = int(m.group(1)), int(m.group(2))
-    return arch, waves, bm, bn, meta.get("triton_shared") or 0
+    return arch, waves, bm, bn, meta.get("triton_shared") or 0, meta.get("workgroup_id_x")
 
 
 def run(cmd, log, timeout=300):
@@ -96,7 +96,7 @@ def scratch(asm):
 def one(args, base, corpus):
     d0 = os.path.join(corpus, base + "_pp0")
     d1 = os.path.join(corpus, base + "_pp1")
-    arch, waves, bm, bn, lds = case_meta(base, d0)
+    arch, waves, bm, bn, lds, wg_x = case_meta(base, d0)
     row = {"case": base, "arch": arch, "waves": waves, "tile": f"{bm}x{bn}"}
     out = os.path.join(args.out, base)
     ir = first_existing(d0, ("kernel.llir", "kernel.ll"))
@@ -134,6 +134,12 @@ def one(args, base, corpus):
                "--gemm", args.gemm, "--tile", f"{bm},{bn}", "--json", j, "--occupancy", "fit"]
         if lds:
             cmd += ["--lds-bytes", str(lds)]
+        if wg_x is not None:
+            # a loop whose trip count depends on the program id (causal attention: the
+            # band up to the diagonal) runs from a later block; its SGPR follows the user SGPRs
+            m = re.search(r"\.amdhsa_user_sgpr_count\s+(\d+)", open(a).read())
+            if m:
+                cmd += ["--sgpr", f"{m.group(1)}={wg_x}"]
         if base.startswith("pmm"):  # persistent: the K loop runs inside a loop over tiles
             cmd += ["--iterations-per-visit", str(args.iterations)]
         rc, text = run(cmd, log)
