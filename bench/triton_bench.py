@@ -35,6 +35,10 @@ OUT/<case>.<build>.log; it never counts as a result.
 
 usage: bench/triton_bench.py [--corpus DIR] [--out DIR] [--filter SUBSTR] [--jobs N]
                              [--gemm M,N,K] [--iterations N] [--markdown]
+                             [--plugin-arg ARG]... [--min-vs-llc X]
+
+--min-vs-llc X: exit 1 (naming them) when a loop the plugin scheduled models below X times
+plain llc-22 (issue 24 item 7: loading the plugin must not make a loop slower, X = 1).
 """
 import argparse
 import concurrent.futures as cf
@@ -78,7 +82,10 @@ def case_meta(name, d):
         m = re.search(r"(\d+)x(\d+)x(\d+)", tile or name)
         if m:
             bm, bn = int(m.group(1)), int(m.group(2))
-    return arch, waves, bm, bn, meta.get("triton_shared") or 0, meta.get("workgroup_id")
+    # the workgroup a causal loop is timed at: "workgroup_id" (corpus/triton),
+    # "workgroup_id_x" (corpus/triton-user)
+    wgid = meta.get("workgroup_id", meta.get("workgroup_id_x"))
+    return arch, waves, bm, bn, meta.get("triton_shared") or 0, wgid
 
 
 def run(cmd, log, timeout=300):
@@ -121,7 +128,7 @@ def one(args, base, corpus):
         cmd = [os.path.join(LLVM_BIN, "llc"), "-mtriple=amdgcn-amd-amdhsa", f"-mcpu={arch}", "-O3", ir, "-o", s]
         if b == "plugin":
             cmd += ["-load", args.plugin, "-pass-remarks=amdgpu-pingpong",
-                    "-pass-remarks-missed=amdgpu-pingpong"]
+                    "-pass-remarks-missed=amdgpu-pingpong"] + args.plugin_arg
         rc, text = run(cmd, log)
         if rc == 0:
             asm[b] = s
@@ -200,6 +207,10 @@ def main():
     ap.add_argument("--sim", default=os.path.join(ROOT, "build", "bin", "pingpong-sim"))
     ap.add_argument("--markdown", action="store_true", help="print a Markdown table")
     ap.add_argument("--json", help="also write the rows as JSON")
+    ap.add_argument("--plugin-arg", action="append", default=[],
+                    help="an extra llc option for the plugin build (repeatable)")
+    ap.add_argument("--min-vs-llc", type=float,
+                    help="exit 1 when a scheduled loop's vs-llc is below this")
     args = ap.parse_args()
     for p in (args.plugin, args.sim):
         if not os.path.exists(p):
@@ -257,6 +268,14 @@ def main():
     if args.json:
         with open(args.json, "w") as f:
             json.dump(rows, f, indent=1)
+    if args.min_vs_llc is not None:
+        slow = [r for r in rows if r.get("mode", "none") != "none" and "vs-llc" in r
+                and r["vs-llc"] < args.min_vs_llc]
+        for r in slow:
+            print(f"below llc-22: {r['case']} {r['mode']} vs-llc {r['vs-llc']:.3f}")
+        print(f"scheduled loops below {args.min_vs_llc} x llc-22: {len(slow)}")
+        if slow:
+            sys.exit(1)
 
 
 if __name__ == "__main__":

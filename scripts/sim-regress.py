@@ -65,7 +65,7 @@ def cases(args):
         if not re.search(r"_pp[01]$", d) or not os.path.exists(k):
             continue
         base = d[:-4]
-        arch, waves, bm, bn, _ = case_meta(base, os.path.join(corpus, d))
+        arch, waves, bm, bn, _, _ = case_meta(base, os.path.join(corpus, d))
         shape = ["--mcpu", arch, "--waves-per-workgroup", str(waves),
                  "--workgroups-per-cu", "2" if waves == 4 else "1"]
         if base.startswith("pmm"):

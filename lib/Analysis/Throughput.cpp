@@ -21,6 +21,7 @@ namespace {
 /// MFMA is not in the table.
 struct WaveDemand {
   uint64_t MFMAClocks = 0;
+  unsigned MFMAs = 0, VALU = 0; // issue turns of the SIMD's vector ALU
   uint64_t CopyLane = 0, ReadLane = 0, WriteLane = 0;
   bool CopyKnown = true, LDSKnown = true;
 };
@@ -36,8 +37,13 @@ WaveDemand waveDemand(const LoopModel &M, const target::TargetFacts &TF) {
       unsigned C = target::mfmaTableCycles(TII.getName(I.MI->getOpcode()), Gfx950);
       MFMAKnown &= C != 0;
       D.MFMAClocks += C;
+      ++D.MFMAs;
       continue;
     }
+    // VALU by opcode name (machine SSA: COPY/PHI/REG_SEQUENCE are not
+    // instructions yet; the few copies that become v_mov are left out).
+    if (I.Kind == InstKind::Other || I.Kind == InstKind::ValuFMA)
+      D.VALU += TII.getName(I.MI->getOpcode()).starts_with("V_");
     const bool Copy = I.R == Role::AsyncCopy || I.R == Role::GlobalLoad ||
                       I.R == Role::DirectLoad || I.R == Role::SideLoad;
     const bool LDS = I.Kind == InstKind::LDSRead || I.Kind == InstKind::LDSWrite;
@@ -107,6 +113,33 @@ LDSPortBound ldsPortBound(const LoopModel &M) {
     B.MemClocks = 2 * (Reads + Writes);
     B.DotClocks = D.MFMAClocks;
   }
+  B.Known = true;
+  return B;
+}
+
+/// A SIMD gives its waves one vector issue turn every 4 clocks (a wave64
+/// VALU op runs 16 lanes a clock: CDNA3 ISA, "Data-parallel processing";
+/// pingpong-sim's IssuePeriod, docs/cycle-model.md), MFMA included.
+static constexpr unsigned IssueTurnClocks = 4;
+
+IssueBound issueBound(const LoopModel &M, unsigned WavesPerSIMD) {
+  IssueBound B;
+  const MachineFunction &MF = *M.Body->getParent();
+  const target::TargetFacts *TF = target::factsFor(MF.getSubtarget().getCPU());
+  if (!TF || !WavesPerSIMD)
+    return B;
+  WaveDemand D = waveDemand(M, *TF);
+  if (!D.MFMAClocks || !D.LDSKnown)
+    return B;
+  B.WavesPerSIMD = WavesPerSIMD;
+  B.VALU = D.VALU;
+  B.MFMAs = D.MFMAs;
+  B.IssueClocks = double(WavesPerSIMD) * IssueTurnClocks * (D.VALU + D.MFMAs);
+  B.MFMAClocks = double(WavesPerSIMD) * D.MFMAClocks;
+  // The pair's port serves the same waves on its other SIMD too.
+  B.PortClocks = 2.0 * WavesPerSIMD * TF->WaveSize *
+                 (double(D.ReadLane) / TF->LDSReadBytesPerClkPerSIMDPair +
+                  double(D.WriteLane) / TF->LDSWriteBytesPerClkPerSIMDPair);
   B.Known = true;
   return B;
 }

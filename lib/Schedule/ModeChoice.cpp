@@ -4,16 +4,69 @@
 #include "pingpong/Schedule/ClusterPlan.h"
 #include "pingpong/Analysis/DepGraph.h"
 #include "pingpong/Analysis/RegPressure.h"
+#include "pingpong/Analysis/Throughput.h"
 #include "pingpong/Emit/Emitter.h"
 #include "pingpong/Target/TargetFacts.h"
 
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 
+#include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#define DEBUG_TYPE "amdgpu-pingpong"
 
 using namespace llvm;
+STATISTIC(NumKeptLLVMOrder, "Attention orders refused as no gain over "
+                            "LLVM's (issue-bound loops)");
+
+static cl::opt<bool> NoHarmGuard(
+    "amdgpu-pingpong-no-harm", cl::Hidden, cl::init(true),
+    cl::desc("auto: no chained-dot (8 waves) or single-wave order for "
+             "register-staged attention loops whose SIMD issue turns outlast "
+             "their MFMA pipe and LDS port (LLVM's order is kept)"));
+
 namespace pingpong {
+
+/// Attention orders that cannot beat LLVM's (issue 24 item 7): the
+/// chained-dot and single-wave orders win by overlapping memory work (LDS
+/// reads and writes, the global loads' latency) with MFMAs, one wave's
+/// against its partner's (8 waves: barrier intervals under the skew) or its
+/// own (one wave per SIMD). Where a SIMD's vector issue turns, mostly the
+/// softmax's VALU, outlast both its MFMA pipe and its LDS port (issueBound),
+/// the SIMD issues on every turn whatever the order, and the turn-taking
+/// only adds waits: the barriers pace a VALU-heavy wave against a short dot.
+/// With LDS DMA the modes also replace LLVM 22's DMA waits, a gain of its
+/// own, and 4-wave workgroups pair on a SIMD without a barrier (the gate):
+/// neither is judged here. Returns why, with the numbers; empty: no verdict.
+static std::string noGainOverLLVM(const LoopModel &M, Mode Md, bool OneWave,
+                                  const std::string &Name) {
+  if (!M.chainedDots() || M.NumAsyncCopies)
+    return "";
+  const bool Paced = Md == Mode::ChainedPP && M.Waves == 8;
+  if (!Paced && !OneWave)
+    return "";
+  IssueBound B = issueBound(M, OneWave ? 1 : 2);
+  LLVM_DEBUG(dbgs() << "amdgpu-pingpong: " << Name << ": issue " << B.IssueClocks
+                    << ", MFMA pipe " << B.MFMAClocks << ", LDS port "
+                    << B.PortClocks << " clocks per iteration per SIMD\n");
+  if (!B.issueBound())
+    return "";
+  return formatv("no gain over LLVM's order: the loop is issue-bound ({0} "
+                 "VALU and {1} MFMA per wave take {2:F0} issue clocks per "
+                 "iteration on each SIMD ({3} wave{4}), more than its MFMA "
+                 "pipe ({5:F0}) and its LDS port ({6:F0}) need): no unit is "
+                 "left idle for {7} to fill, its {8} only add waits; LLVM's "
+                 "order is kept",
+                 B.VALU, B.MFMAs, B.IssueClocks, B.WavesPerSIMD,
+                 B.WavesPerSIMD == 1 ? "" : "s", B.MFMAClocks, B.PortClocks,
+                 OneWave ? "its own memory work" : "the partner's memory work",
+                 OneWave ? "serialized clusters" : "barrier intervals")
+      .str();
+}
 
 ModeChoice::ModeChoice() = default;
 ModeChoice::ModeChoice(ModeChoice &&) = default;
@@ -251,6 +304,10 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
                                      "take turns with") +
                  ")";
       }
+    }
+    if (Fail.empty() && !Forced && !Req.Custom && NoHarmGuard) {
+      Fail = noGainOverLLVM(C.Work, Md, OneWave, Name);
+      NumKeptLLVMOrder += !Fail.empty();
     }
     if (!Fail.empty()) {
       // A mode's fallback layout that fails for the same reason says nothing new.

@@ -4,6 +4,7 @@
 
 #include "pingpong/Analysis/LoopModel.h"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace pingpong {
@@ -36,6 +37,27 @@ struct LDSPortBound {
   double ratio() const { return DotClocks ? MemClocks / DotClocks : 0; }
 };
 LDSPortBound ldsPortBound(const LoopModel &M);
+
+/// A SIMD's units over one iteration of every wave it holds (WavesPerSIMD:
+/// 2 at 8 waves or two 4-wave workgroups, 1 where one wave fits): the issue
+/// turns its VALU and MFMA instructions take (one 4-clock turn each: a SIMD
+/// issues one vector instruction per turn), the
+/// MFMA pipe clocks (the shared cycle table) and the clocks of its SIMD
+/// pair's LDS port. No order of the same instructions runs faster than the
+/// busiest of the three (pingpong-sim's resource bound counts them the same
+/// way). Where the issue turns are the busiest, the SIMD is issuing
+/// something every turn it has: overlapping memory with MFMAs, what the
+/// pingpong orders do, has no idle unit left to fill. Known when every
+/// MFMA is in the table and every LDS access has a known width.
+struct IssueBound {
+  bool Known = false;
+  unsigned WavesPerSIMD = 0, VALU = 0, MFMAs = 0; // VALU, MFMA: per wave
+  double IssueClocks = 0, MFMAClocks = 0, PortClocks = 0;
+  bool issueBound() const {
+    return Known && IssueClocks > std::max(MFMAClocks, PortClocks);
+  }
+};
+IssueBound issueBound(const LoopModel &M, unsigned WavesPerSIMD);
 
 } // namespace pingpong
 #endif

@@ -1,0 +1,213 @@
+#!/usr/bin/env python3
+"""Compile the kernels of kernels.py with Triton's AMD backend into corpus/triton-user/<case>/.
+
+usage: generate.py OUTDIR [--set tuning|heldout] [--filter SUBSTR ...] [--jobs N] [--list]
+
+Two sets: tuning (kernels.py: the attention shapes of issue 24 item 7, looked at while the
+no-gain rule was designed) and heldout (kernels_heldout.py: written before the rule was
+measured on them, measured once at the end).
+
+The driver is corpus/triton/generate.py's (compile_one, the knobs, meta.json, Triton's pingpong
+mode per _pp1 case); only the cases and their signatures are new. Each case runs in a fresh
+process (Triton reads its knobs once). Per case OUTDIR/<case>/ gets kernel.ttgir, kernel.llir,
+kernel.amdgcn and meta.json; commit.sh-style trimming (README.md) drops the ttgir and the _pp1
+cases whose kernel.llir equals their _pp0 twin's.
+"""
+import argparse, concurrent.futures as cf, json, os, subprocess, sys, time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(1, os.path.join(HERE, "..", "triton"))
+import importlib.util
+_spec = importlib.util.spec_from_file_location("triton_corpus_generate",
+                                               os.path.join(HERE, "..", "triton", "generate.py"))
+G = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(G)
+
+D16, PTR, SHORT = G.D16, G.PTR, G.SHORT
+MASKS = {0: "nomask", 1: "causal", 2: "window"}
+KINDS = {"attn_bp": "bp", "attn_gqa": "gqa", "attn_tut": "tut", "attn_mixed": "mixed",
+         "matmul_bias": "mmbias", "matmul_bp": "mmbp"}
+STRIDES = {"attn_bp": ("stride_qh", "stride_qm", "stride_kh", "stride_kn", "stride_vh",
+                       "stride_vn", "stride_oh", "stride_om", "SEQ"),
+           "attn_mixed": ("stride_qm", "stride_kn", "stride_vn", "stride_om", "SEQ"),
+           "matmul_bias": ("M", "N", "K", "stride_am", "stride_bk", "stride_cm"),
+           "matmul_bp": ("M", "N", "K", "stride_am", "stride_bn", "stride_cm")}
+STRIDES["attn_gqa"] = STRIDES["attn_tut"] = STRIDES["attn_bp"]
+
+
+class UserCase(G.Case):
+    def __init__(self, fn, arch, dtype, tile, warps, stages, mask=0, window=256, async_copy=False,
+                 nonkdim=16, heldout=False):
+        super().__init__("attn", arch, dtype, None, tile, warps, stages, nonkdim=nonkdim,
+                         async_copy=async_copy, fn=fn)
+        self.mask, self.window, self.heldout = mask, window, heldout
+
+    def base(self):
+        bm, bn, d = self.tile
+        parts = [KINDS[self.fn], SHORT.get(self.dtype, self.dtype), f"{bm}x{bn}x{d}",
+                 f"w{self.warps}", f"ns{self.stages}"]
+        if self.fn == "attn_bp":
+            parts.append(MASKS[self.mask])
+        elif self.fn == "attn_tut":
+            parts.append("causal" if self.mask else "full")
+        elif self.fn == "attn_mixed":
+            parts.append("pad" if self.mask else "nopad")
+        if self.nonkdim != 16:
+            parts.append(f"mi{self.nonkdim}")
+        parts.append(self.arch)
+        if self.async_copy:
+            parts.append("async")
+        return "_".join(parts)
+
+    def spec(self):
+        bm, bn, d = self.tile
+        dt = self.dtype
+        opts = {"num_warps": self.warps, "num_stages": self.stages,
+                "matrix_instr_nonkdim": self.nonkdim}
+        strides = STRIDES[self.fn]
+        if self.fn.startswith("matmul"):
+            out = "fp16" if dt.startswith("fp8") else dt
+            sig = {"A": "*" + dt, "B": "*" + dt}
+            if self.fn == "matmul_bias":
+                sig["BIAS"] = "*" + out
+            sig["C"] = "*" + out
+            ptrs = [k for k in sig]
+            sig.update({k: "i32" for k in strides})
+            sig.update({"BM": "constexpr", "BN": "constexpr", "BK": "constexpr"})
+            cst = {"BM": bm, "BN": bn, "BK": d}
+            if self.fn == "matmul_bias":
+                sig["GROUP_M"] = "constexpr"
+                cst["GROUP_M"] = 8
+        else:
+            qk = dt
+            pv = "fp16" if self.fn == "attn_mixed" else dt
+            sig = {"Q": "*" + qk, "K": "*" + qk, "V": "*" + pv, "O": "*" + pv}
+            if self.fn == "attn_mixed":
+                sig["LENS"] = "*i32"
+            ptrs = [k for k in sig]
+            sig["sm_scale"] = "fp32"
+            sig.update({k: "i32" for k in strides})
+            sig.update({"BM": "constexpr", "BN": "constexpr", "D": "constexpr"})
+            cst = {"BM": bm, "BN": bn, "D": d}
+            if self.fn == "attn_bp":
+                sig.update({"MASK": "constexpr", "WINDOW": "constexpr"})
+                cst.update({"MASK": self.mask, "WINDOW": self.window})
+            elif self.fn == "attn_tut":
+                sig["CAUSAL"] = "constexpr"
+                cst["CAUSAL"] = bool(self.mask)
+            elif self.fn == "attn_mixed":
+                sig["PAD"] = "constexpr"
+                cst["PAD"] = bool(self.mask)
+        attrs = {k: PTR for k in ptrs}
+        attrs.update({k: D16 for k in strides})
+        return sig, cst, attrs, opts
+
+
+def cases():
+    L = []
+
+    def bp(arch, dt, tile, w, ns, mask=0, **kw):
+        L.append(UserCase("attn_bp", arch, dt, tile, w, ns, mask=mask, **kw))
+
+    # the issue's twelve: block pointers, bf16, head dims 64/128, in-loop causal and
+    # sliding-window masks, GQA, num_stages 1-3, 4 and 8 warps, both targets
+    bp("gfx942", "fp16", (128, 64, 128), 4, 2)
+    bp("gfx942", "bf16", (128, 64, 128), 4, 2, mask=1)
+    bp("gfx942", "fp16", (128, 64, 64), 4, 2, mask=2)
+    bp("gfx942", "bf16", (128, 64, 64), 8, 2, mask=1)
+    bp("gfx942", "fp16", (128, 64, 128), 8, 2)
+    bp("gfx942", "fp16", (128, 64, 64), 4, 3)
+    bp("gfx950", "fp16", (128, 64, 128), 4, 1)
+    bp("gfx950", "bf16", (128, 64, 128), 8, 2, mask=1, async_copy=True)
+    bp("gfx950", "fp16", (128, 64, 128), 8, 3, mask=2, async_copy=True)
+    bp("gfx950", "bf16", (128, 128, 64), 4, 2, mask=1)
+    L.append(UserCase("attn_gqa", "gfx942", "fp16", (128, 64, 128), 4, 2))
+    L.append(UserCase("attn_gqa", "gfx950", "bf16", (128, 64, 64), 8, 2))
+    return [(c, pp) for c in L for pp in (0, 1)]
+
+
+def heldout_cases():
+    L = []
+
+    def add(fn, arch, dt, tile, w, ns, mask=0, **kw):
+        L.append(UserCase(fn, arch, dt, tile, w, ns, mask=mask, heldout=True, **kw))
+
+    # attention: the tutorial's two-loop causal form, other tiles, ns 3
+    add("attn_tut", "gfx942", "fp16", (64, 64, 128), 4, 2, mask=1)
+    add("attn_tut", "gfx942", "bf16", (128, 32, 64), 4, 3, mask=1)
+    add("attn_tut", "gfx942", "fp16", (256, 64, 64), 8, 2)
+    add("attn_tut", "gfx950", "bf16", (128, 128, 128), 8, 2, mask=1)
+    add("attn_tut", "gfx950", "fp16", (64, 128, 64), 4, 3, async_copy=True)
+    # mixed precision: fp8 Q K^T, fp16 P V; a key-padding mask in the loop
+    add("attn_mixed", "gfx950", "fp8e4nv", (128, 64, 128), 8, 2, mask=1)
+    add("attn_mixed", "gfx942", "fp8e4b8", (128, 64, 64), 4, 2)
+    add("attn_mixed", "gfx950", "fp8e4nv", (128, 64, 128), 8, 3, async_copy=True)
+    # GEMMs as users write them: K-tail masks and a fused epilogue; block pointers
+    add("matmul_bias", "gfx942", "fp16", (128, 64, 64), 4, 2)
+    add("matmul_bias", "gfx950", "bf16", (256, 128, 32), 8, 3, async_copy=True)
+    add("matmul_bp", "gfx942", "fp16", (128, 256, 32), 8, 2)
+    add("matmul_bp", "gfx950", "bf16", (64, 128, 64), 4, 3)
+    return [(c, pp) for c in L for pp in (0, 1)]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("outdir")
+    ap.add_argument("--filter", action="append", default=[])
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--list", action="store_true")
+    ap.add_argument("--set", choices=("tuning", "heldout"), default="tuning")
+    ap.add_argument("--one", help=argparse.SUPPRESS)
+    a = ap.parse_args()
+    every = cases() if a.set == "tuning" else heldout_cases()
+    todo = [(c, pp) for c, pp in every if not a.filter or any(f in c.name(pp) for f in a.filter)]
+    if a.one:
+        c, pp = next((c, pp) for c, pp in every if c.name(pp) == a.one)
+        if a.set == "heldout":  # compile_one imports `kernels`: the held-out module
+            import kernels_heldout
+            sys.modules["kernels"] = kernels_heldout
+        name, status, err = G.compile_one((c, pp, a.outdir))
+        if c.fn in ("attn_bp", "attn_tut") and c.mask:
+            # the causal band starts at the diagonal: from block 0 a pipelined loop may not run
+            # at all; the bench times block 15 (pingpong-sim --sgpr on the workgroup id x)
+            mj = os.path.join(a.outdir, name, "meta.json")
+            m = json.load(open(mj))
+            m["workgroup_id_x"] = 15
+            json.dump(m, open(mj, "w"), indent=1, sort_keys=True)
+        print(f"{name}: {status}" + (f"  {err.splitlines()[-1][:200]}" if err else ""), flush=True)
+        return
+    if a.list:
+        for c, pp in todo:
+            print(c.name(pp))
+        return
+    os.makedirs(a.outdir, exist_ok=True)
+    t0 = time.time()
+
+    def one(cp):
+        return subprocess.run([sys.executable, __file__, a.outdir, "--set", a.set, "--one",
+                               cp[0].name(cp[1])],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True).stdout
+    with cf.ThreadPoolExecutor(a.jobs) as ex:
+        for out in ex.map(one, todo):
+            print(f"[{time.time() - t0:6.1f}s] {out.strip()}", flush=True)
+    for c, pp in todo:  # Triton's pingpong mode of each _pp1 case, against its _pp0 twin
+        if pp != 1:
+            continue
+        d0, d1 = (os.path.join(a.outdir, c.name(p)) for p in (0, 1))
+        try:
+            m1 = json.load(open(os.path.join(d1, "meta.json")))
+            m0 = json.load(open(os.path.join(d0, "meta.json")))
+        except Exception:
+            continue
+        rd = lambda d: open(os.path.join(d, "kernel.ttgir")).read() if os.path.exists(
+            os.path.join(d, "kernel.ttgir")) else ""
+        m1["triton_pingpong_mode"] = G.infer_mode(m0, m1, rd(d0), rd(d1))
+        m0["triton_pingpong_mode"] = "off (pp0)"
+        for d, m in ((d0, m0), (d1, m1)):
+            json.dump(m, open(os.path.join(d, "meta.json"), "w"), indent=1, sort_keys=True)
+    print(f"{len(todo)} cases, {time.time() - t0:.0f}s", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,111 @@
+"""Attention written the way users write it (issue 24 item 7, issue 28): the tuning set.
+
+Debug locations in the generated kernel.llir / kernel.amdgcn point at lines of this file.
+generate.py compiles each kernel with explicit signatures, constexprs and argument attributes
+(no GPU needed).  Unlike corpus/triton's attn_fwd these follow the shapes of Triton's own
+tutorial and of attention code in the wild:
+
+  attn_bp   block pointers (tl.make_block_ptr / tl.advance), one program per (query block,
+            head); MASK 0 none, 1 causal, 2 causal sliding window of WINDOW keys, applied
+            inside the one K/V loop (tl.where on the scores), the loop bounds cut to the band
+  attn_gqa  grouped-query attention: one program holds the queries of two query heads that
+            share a K/V head (BM/2 rows each), so each K/V tile feeds both; plain pointers
+"""
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def attn_bp(Q, K, V, O, sm_scale, stride_qh, stride_qm, stride_kh, stride_kn, stride_vh, stride_vn,
+            stride_oh, stride_om, SEQ,
+            BM: tl.constexpr, BN: tl.constexpr, D: tl.constexpr, MASK: tl.constexpr,
+            WINDOW: tl.constexpr):
+    start_m = tl.program_id(0)
+    off_h = tl.program_id(1)
+    q_ptr = tl.make_block_ptr(base=Q + off_h * stride_qh, shape=(SEQ, D), strides=(stride_qm, 1),
+                              offsets=(start_m * BM, 0), block_shape=(BM, D), order=(1, 0))
+    offs_m = start_m * BM + tl.arange(0, BM)
+    offs_n = tl.arange(0, BN)
+    if MASK == 0:
+        lo, hi = 0, SEQ
+    elif MASK == 1:
+        lo, hi = 0, (start_m + 1) * BM
+    else:
+        lo = tl.maximum(start_m * BM - WINDOW, 0) // BN * BN
+        hi = (start_m + 1) * BM
+    lo = tl.multiple_of(lo, BN)
+    k_ptr = tl.make_block_ptr(base=K + off_h * stride_kh, shape=(D, SEQ), strides=(1, stride_kn),
+                              offsets=(0, lo), block_shape=(D, BN), order=(0, 1))
+    v_ptr = tl.make_block_ptr(base=V + off_h * stride_vh, shape=(SEQ, D), strides=(stride_vn, 1),
+                              offsets=(lo, 0), block_shape=(BN, D), order=(1, 0))
+    m_i = tl.zeros([BM], dtype=tl.float32) - float("inf")
+    l_i = tl.zeros([BM], dtype=tl.float32) + 1.0
+    acc = tl.zeros([BM, D], dtype=tl.float32)
+    qk_scale = sm_scale * 1.44269504
+    q = tl.load(q_ptr)
+    for start_n in range(lo, hi, BN):
+        start_n = tl.multiple_of(start_n, BN)
+        k = tl.load(k_ptr)
+        qk = tl.dot(q, k)
+        if MASK == 0:
+            m_ij = tl.maximum(m_i, tl.max(qk, 1) * qk_scale)
+            qk = qk * qk_scale - m_ij[:, None]
+        else:
+            keep = offs_m[:, None] >= (start_n + offs_n[None, :])
+            if MASK == 2:
+                keep = keep & (offs_m[:, None] - (start_n + offs_n[None, :]) < WINDOW)
+            qk = qk * qk_scale + tl.where(keep, 0, -1.0e6)
+            m_ij = tl.maximum(m_i, tl.max(qk, 1))
+            qk -= m_ij[:, None]
+        p = tl.math.exp2(qk)
+        l_ij = tl.sum(p, 1)
+        alpha = tl.math.exp2(m_i - m_ij)
+        l_i = l_i * alpha + l_ij
+        acc = acc * alpha[:, None]
+        v = tl.load(v_ptr)
+        acc = tl.dot(p.to(v.dtype), v, acc)
+        m_i = m_ij
+        v_ptr = tl.advance(v_ptr, (BN, 0))
+        k_ptr = tl.advance(k_ptr, (0, BN))
+    acc = acc / l_i[:, None]
+    o_ptr = tl.make_block_ptr(base=O + off_h * stride_oh, shape=(SEQ, D), strides=(stride_om, 1),
+                              offsets=(start_m * BM, 0), block_shape=(BM, D), order=(1, 0))
+    tl.store(o_ptr, acc.to(O.type.element_ty))
+
+
+@triton.jit
+def attn_gqa(Q, K, V, O, sm_scale, stride_qh, stride_qm, stride_kh, stride_kn, stride_vh, stride_vn,
+             stride_oh, stride_om, SEQ,
+             BM: tl.constexpr, BN: tl.constexpr, D: tl.constexpr):
+    # rows 0..BM/2-1: query head 2*kvh, rows BM/2..BM-1: query head 2*kvh+1, same positions
+    start_m = tl.program_id(0)
+    kvh = tl.program_id(1)
+    HALF: tl.constexpr = BM // 2
+    r = tl.arange(0, BM)
+    qh = 2 * kvh + r // HALF
+    pos = start_m * HALF + r % HALF
+    offs_d = tl.arange(0, D)
+    offs_n = tl.arange(0, BN)
+    q = tl.load(Q + qh[:, None] * stride_qh + pos[:, None] * stride_qm + offs_d[None, :])
+    k_ptrs = K + kvh * stride_kh + offs_n[None, :] * stride_kn + offs_d[:, None]
+    v_ptrs = V + kvh * stride_vh + offs_n[:, None] * stride_vn + offs_d[None, :]
+    m_i = tl.zeros([BM], dtype=tl.float32) - float("inf")
+    l_i = tl.zeros([BM], dtype=tl.float32) + 1.0
+    acc = tl.zeros([BM, D], dtype=tl.float32)
+    qk_scale = sm_scale * 1.44269504
+    for start_n in range(0, SEQ, BN):
+        k = tl.load(k_ptrs)
+        qk = tl.dot(q, k) * qk_scale
+        m_ij = tl.maximum(m_i, tl.max(qk, 1))
+        p = tl.math.exp2(qk - m_ij[:, None])
+        alpha = tl.math.exp2(m_i - m_ij)
+        l_i = l_i * alpha + tl.sum(p, 1)
+        acc = acc * alpha[:, None]
+        v = tl.load(v_ptrs)
+        acc += tl.dot(p.to(v.dtype), v)
+        m_i = m_ij
+        k_ptrs += BN * stride_kn
+        v_ptrs += BN * stride_vn
+    acc = acc / l_i[:, None]
+    tl.store(O + qh[:, None] * stride_oh + pos[:, None] * stride_om + offs_d[None, :],
+             acc.to(O.dtype.element_ty))
