@@ -386,16 +386,13 @@ sync::WaveTimeline Checker::timeline(const std::vector<Step> &Tr) {
 /// followed), as checkPairs does.
 sync::LDSRegion Checker::inIteration(sync::LDSRegion R, int Iter) const {
   const void *Header = L.getHeader()->getBasicBlock();
-  std::function<void(sync::LDSRegion &)> Fold = [&](sync::LDSRegion &X) {
-    if (X.Slot && X.Slot->Header == Header && Iter >= 0 && Iter < TraceIters)
-      X.Slot->advance(Iter);
-    else
-      X.Slot.reset();
-    for (sync::LDSRegion &P : X.Parts)
-      Fold(P);
-  };
-  Fold(R);
-  return R;
+  return sync::advanceSlots(
+      std::move(R),
+      [&](const sync::LDSRegion::ToggledSlot &S) -> std::optional<int> {
+        if (S.Header == Header && Iter >= 0 && Iter < TraceIters)
+          return Iter;
+        return std::nullopt;
+      });
 }
 
 bool Checker::checkRegisters(const std::vector<Step> &Tr,

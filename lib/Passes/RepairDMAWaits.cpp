@@ -182,16 +182,11 @@ bool join(State &Into, const State &From) {
 sync::LDSRegion inIteration(sync::LDSRegion R, Flip F) {
   if (F == SameIter)
     return R;
-  std::function<void(sync::LDSRegion &)> Fold = [&](sync::LDSRegion &X) {
-    if (X.Slot && F == OtherParity)
-      X.Slot->advance(-1); // the DMA's iteration is the one before
-    else
-      X.Slot.reset();
-    for (sync::LDSRegion &P : X.Parts)
-      Fold(P);
-  };
-  Fold(R);
-  return R;
+  // The DMA's iteration is the one before (OtherParity); else unknown.
+  return sync::advanceSlots(
+      std::move(R), [&](const sync::LDSRegion::ToggledSlot &) {
+        return F == OtherParity ? std::optional<int>(-1) : std::nullopt;
+      });
 }
 
 /// The toggles (IR loop headers) a region's double-buffer slots follow;

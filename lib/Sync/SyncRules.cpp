@@ -341,6 +341,19 @@ OverlapResult overlap(const LDSRegion &A, const LDSRegion &B) {
   return R;
 }
 
+LDSRegion advanceSlots(
+    LDSRegion R,
+    llvm::function_ref<std::optional<int>(const LDSRegion::ToggledSlot &)> Steps) {
+  std::optional<int> N = R.Slot ? Steps(*R.Slot) : std::nullopt;
+  if (N)
+    R.Slot->advance(*N);
+  else
+    R.Slot.reset();
+  for (LDSRegion &P : R.Parts)
+    P = advanceSlots(std::move(P), Steps);
+  return R;
+}
+
 //===-- One wave ------------------------------------------------------------===//
 
 unsigned WaveTimeline::drain(size_t E) const {

@@ -36,6 +36,7 @@
 #include "pingpong/Sync/Waitcnt.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -252,6 +253,12 @@ struct OverlapResult {
   uint32_t Lo = 0, Hi = 0; // Bytes only
 };
 OverlapResult overlap(const LDSRegion &A, const LDSRegion &B);
+/// R seen from another iteration: each toggled slot (its parts' too)
+/// advanced by the iterations Steps gives it, or dropped (bytes unknown)
+/// where Steps gives none.
+LDSRegion advanceSlots(
+    LDSRegion R,
+    llvm::function_ref<std::optional<int>(const LDSRegion::ToggledSlot &)> Steps);
 /// LLVM's scoped-noalias rule on the two accesses' scope lists.
 bool scopedNoAlias(const LDSRegion &A, const LDSRegion &B);
 
