@@ -1,5 +1,6 @@
-"""Shared helpers: compile the kernels of kernels.py for gfx942/gfx950 with Triton 3.6 (no GPU),
-each test in its own Triton cache, the hook disabled after every test."""
+"""Shared helpers: compile the project corpus's Triton kernels (corpus/triton/kernels.py, the
+one copy of them) for gfx942/gfx950 with Triton 3.6 (no GPU), each test in its own Triton cache,
+the hook disabled after every test."""
 import os
 import re
 import subprocess
@@ -8,7 +9,10 @@ import sys
 import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+CORPUS = os.path.join(os.path.dirname(os.path.dirname(HERE)), "corpus", "triton")
+KERNELS_PY = os.path.join(CORPUS, "kernels.py")
 sys.path.insert(0, HERE)
+sys.path.insert(1, CORPUS)
 
 import triton  # noqa: E402
 from triton import knobs  # noqa: E402
@@ -35,7 +39,8 @@ def _src(fn, sig, cst, ptrs, ints):
 def gemm_src(dtype, layout, bm, bn, bk):
     sig = {"A": "*" + dtype, "B": "*" + dtype, "C": "*" + OUT[dtype], "M": "i32", "N": "i32",
            "K": "i32", "lda": "i32", "ldb": "i32", "ldc": "i32"}
-    return _src(kernels.gemm, sig, {"BM": bm, "BN": bn, "BK": bk, "B_NK": layout == "TN"},
+    return _src(kernels.gemm, sig, {"BM": bm, "BN": bn, "BK": bk, "GROUP": 1,
+                                     "B_NK": layout == "TN"},
                 "ABC", ("M", "N", "K", "lda", "ldb", "ldc"))
 
 

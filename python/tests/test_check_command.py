@@ -10,9 +10,9 @@ import conftest as C
 def test_check_prints_the_table_and_verdict(tmp_path):
     out = tmp_path / "rows.json"
     cmd = [sys.executable, "-m", "amdgpu_pingpong.triton.check",
-           os.path.join(C.HERE, "kernels.py") + ":gemm", "--arch", "gfx942", "--num-warps", "8",
+           C.KERNELS_PY + ":gemm", "--arch", "gfx942", "--num-warps", "8",
            "--sig", "*fp16,*fp16,*fp16,i32,i32,i32,i32,i32,i32", "BM=256", "BN=256", "BK=64",
-           "B_NK=True", "--option", "matrix_instr_nonkdim=16", "--json", str(out),
+           "GROUP=1", "B_NK=True", "--option", "matrix_instr_nonkdim=16", "--json", str(out),
            "--keep", str(tmp_path / "keep")]
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=300,
                        env=dict(os.environ, TRITON_CACHE_DIR=str(tmp_path / "cache")))
@@ -33,6 +33,7 @@ def test_check_prints_the_table_and_verdict(tmp_path):
 
 def test_check_usage_errors(tmp_path):
     cmd = [sys.executable, "-m", "amdgpu_pingpong.triton.check",
-           os.path.join(C.HERE, "kernels.py") + ":gemm", "BM=256", "BN=256", "BK=64", "B_NK=True"]
+           C.KERNELS_PY + ":gemm", "BM=256", "BN=256", "BK=64", "GROUP=1",
+           "B_NK=True"]
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120)
     assert p.returncode != 0 and "--sig needs the types of A, B, C" in p.stderr

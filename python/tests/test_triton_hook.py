@@ -1,4 +1,4 @@
-"""The Triton hook on real Triton kernels (kernels.py), compiled by Triton 3.6 for gfx942/gfx950.
+"""The Triton hook on real Triton kernels (corpus/triton/kernels.py), compiled by Triton 3.6 for gfx942/gfx950.
 
 Every compile goes through Triton's own pipeline (triton.compile); with the hook enabled only the
 amdgcn stage changes. What each test checks can fail: the schedule's s_setprio must be in the
