@@ -529,7 +529,7 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
   // Without barriers the loop's own waits stay: per-operand waits come from
   // relaxing them after LLVM's wait insertion (PingpongWaits).
   if (C->Plan.Layout.OperandWaits && !C->Plan.Layout.BarrierBetweenClusters)
-    requestWaitPlacement(L.getHeader()->getBasicBlock());
+    Scheduled->requestWaitPlacement(*L.getHeader());
   if (C->Plan.Layout.AsymmetricSync)
     emitAsymmetricSync(L, MF, Ops, *MDT, *MLI, C->Plan.VmWaitBeforeLoop);
   else if (C->Plan.Layout.BarrierBetweenClusters)

@@ -18,6 +18,7 @@
 #include "pingpong/Sync/SyncRules.h"
 #include "pingpong/Sync/Waitcnt.h"
 #include "pingpong/Passes/Passes.h"
+#include "pingpong/Passes/ScheduledLoops.h"
 #include "pingpong/Target/TargetFacts.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -29,10 +30,6 @@
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/InitializePasses.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/IR/BasicBlock.h"
-
-#include <mutex>
 
 #define DEBUG_TYPE "amdgpu-pingpong"
 
@@ -53,18 +50,6 @@ static cl::opt<WaitsMode> WaitsOpt(
 
 bool pingpong::waitPlacementRequested() { return WaitsOpt != WaitsMode::Off; }
 
-static std::mutex RequestsLock;
-static llvm::SmallPtrSet<const BasicBlock *, 4> Requests;
-
-void pingpong::requestWaitPlacement(const BasicBlock *Header) {
-  std::lock_guard<std::mutex> G(RequestsLock);
-  Requests.insert(Header);
-}
-
-bool pingpong::takeWaitPlacementRequest(const BasicBlock *Header) {
-  std::lock_guard<std::mutex> G(RequestsLock);
-  return Header && Requests.erase(Header);
-}
 
 namespace llvm {
 void initializePingpongWaitsPass(PassRegistry &);
@@ -83,6 +68,7 @@ public:
     AU.addRequired<MachineLoopInfoWrapperPass>();
     AU.addPreserved<MachineLoopInfoWrapperPass>();
     AU.addRequired<MachineOptimizationRemarkEmitterPass>();
+    AU.addRequired<PingpongScheduledLoops>();
     MachineFunctionPass::getAnalysisUsage(AU);
   }
   bool runOnMachineFunction(MachineFunction &MF) override;
@@ -200,17 +186,20 @@ bool PingpongWaits::runOnMachineFunction(MachineFunction &MF) {
   MachineLoopInfo &MLI = getAnalysis<MachineLoopInfoWrapperPass>().getLI();
   bool Changed = false;
   // Every loop on -amdgpu-pingpong-waits=place; otherwise the loops a mode
-  // asked for (requestWaitPlacement).
+  // asked for (PingpongScheduledLoops::requestWaitPlacement; the schedule
+  // pass forgets the requests when it starts the next function).
+  const auto &Scheduled = getAnalysis<PingpongScheduledLoops>();
   for (MachineLoop *L : innermostLoops(MLI, /*SingleBlockOnly=*/true))
-    if (takeWaitPlacementRequest(L->getHeader()->getBasicBlock()) ||
-        WaitsOpt != WaitsMode::Off)
+    if (WaitsOpt != WaitsMode::Off ||
+        Scheduled.waitPlacementRequested(*L->getHeader()))
       Changed |= placeInLoop(*L, MF);
-  // A request for a loop that is no longer an innermost single block goes
-  // too: no later function's block may find it.
-  for (const MachineBasicBlock &MBB : MF)
-    takeWaitPlacementRequest(MBB.getBasicBlock());
   return Changed;
 }
 
-INITIALIZE_PASS(PingpongWaits, "amdgpu-pingpong-wait-placement",
-                "AMDGPU block pingpong vmcnt placement (plugin)", false, false)
+INITIALIZE_PASS_BEGIN(PingpongWaits, "amdgpu-pingpong-wait-placement",
+                      "AMDGPU block pingpong vmcnt placement (plugin)", false,
+                      false)
+INITIALIZE_PASS_DEPENDENCY(PingpongScheduledLoops)
+INITIALIZE_PASS_END(PingpongWaits, "amdgpu-pingpong-wait-placement",
+                    "AMDGPU block pingpong vmcnt placement (plugin)", false,
+                    false)

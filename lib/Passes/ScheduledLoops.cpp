@@ -16,6 +16,7 @@ void PingpongScheduledLoops::beginFunction(const Function &F) {
   Current = &F;
   Headers.clear();
   InDot.clear();
+  WaitRequests.clear();
 }
 
 void PingpongScheduledLoops::noteScheduled(const MachineBasicBlock &Header) {
@@ -35,6 +36,19 @@ void PingpongScheduledLoops::noteLayoutMemoryInDot(const MachineInstr *MI) {
 
 bool PingpongScheduledLoops::layoutPutInDot(const MachineInstr *MI) const {
   return InDot.count(MI);
+}
+
+void PingpongScheduledLoops::requestWaitPlacement(
+    const MachineBasicBlock &Header) {
+  Current = &Header.getParent()->getFunction();
+  if (const BasicBlock *BB = Header.getBasicBlock())
+    WaitRequests.insert(BB);
+}
+
+bool PingpongScheduledLoops::waitPlacementRequested(
+    const MachineBasicBlock &Header) const {
+  return Current == &Header.getParent()->getFunction() &&
+         Header.getBasicBlock() && WaitRequests.count(Header.getBasicBlock());
 }
 
 INITIALIZE_PASS(PingpongScheduledLoops, "amdgpu-pingpong-scheduled-loops",

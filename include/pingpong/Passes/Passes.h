@@ -32,12 +32,6 @@ bool dmaWaitRepairRequested();
 bool replaceScheduleRequested();
 /// -amdgpu-pingpong-waits is not off.
 bool waitPlacementRequested();
-/// A mode asks the post-RA wait placement for one loop (layout flag
-/// operand-waits without barriers): keyed by the loop header's IR block,
-/// which outlives the machine passes between the two.
-void requestWaitPlacement(const llvm::BasicBlock *Header);
-/// Was placement asked for this header? Forgets the request.
-bool takeWaitPlacementRequest(const llvm::BasicBlock *Header);
 /// __attribute__((annotate("amdgpu-pingpong=<mode>"))) on F (an entry of
 /// @llvm.global.annotations) becomes the function attribute
 /// "amdgpu-pingpong"="<mode>" unless F already has one; an invalid mode is

@@ -1,8 +1,9 @@
 //===- ScheduledLoops.h - what the schedule pass did, for later passes ---===//
 //
-// The machine passes after the schedule pass (the final check) need to know
-// which loops the plugin scheduled, and which memory ops its layout put in a
-// dot cluster on purpose. A legacy ImmutablePass holds that: the pass
+// The machine passes after the schedule pass (the final check, the wait
+// placement) need to know which loops the plugin scheduled, which memory ops
+// its layout put in a dot cluster on purpose, and which loops asked for
+// per-operand wait placement. A legacy ImmutablePass holds that: the pass
 // manager owns it (no process-global state), each pass asks for it with
 // getAnalysis, and it describes one function at a time (codegen runs the
 // machine passes function by function; the schedule pass starts each one).
@@ -42,11 +43,16 @@ public:
   /// check does not count it as a broken order.
   void noteLayoutMemoryInDot(const llvm::MachineInstr *MI);
   bool layoutPutInDot(const llvm::MachineInstr *MI) const;
+  /// A mode asks the post-RA wait placement (PingpongWaits) for this loop
+  /// (layout flag operand-waits without barriers).
+  void requestWaitPlacement(const llvm::MachineBasicBlock &Header);
+  bool waitPlacementRequested(const llvm::MachineBasicBlock &Header) const;
 
 private:
   const llvm::Function *Current = nullptr;
   llvm::SmallPtrSet<const llvm::BasicBlock *, 4> Headers;
   llvm::SmallPtrSet<const llvm::MachineInstr *, 32> InDot;
+  llvm::SmallPtrSet<const llvm::BasicBlock *, 4> WaitRequests;
 };
 
 } // namespace pingpong
