@@ -18,7 +18,9 @@ usage: bench/compile-time.py [--build build] [--sizes 2500,5000,10000,20000]
 import argparse, os, re, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-L = "/usr/lib/llvm-22/bin"
+sys.path.insert(0, os.path.join(HERE, "python"))
+from amdgpu_pingpong import tools  # noqa: E402 (the one place that knows where the tools are)
+L = str(tools.LLVM_BIN)
 OWN = ["*PingpongSchedule::runOnMachineFunction*", "*PingpongFinalCheck::runOnMachineFunction*",
        "*PingpongLoopDirectives::runOnFunction*"]
 
@@ -50,10 +52,10 @@ def loop_instrs(s_file):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--build", default=os.path.join(HERE, "build"))
+    ap.add_argument("--build", default=str(tools.in_build(".")))
     ap.add_argument("--sizes", default="2500,5000,10000,20000")
     a = ap.parse_args()
-    plugin = os.path.join(a.build, "lib", "AMDGPUPingpong.so")
+    plugin = os.path.join(a.build, tools.PLUGIN_IN_BUILD)
     tmp = tempfile.mkdtemp(prefix="pp-ctime-")
     inputs = []
     kern = os.path.join(HERE, "test", "kernels", "gemm.hip")

@@ -26,7 +26,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from triton_bench import LLVM_BIN, ROOT, case_meta, first_existing, run, scratch  # noqa: E402
+from triton_bench import LLVM_BIN, ROOT, case_meta, first_existing, run, scratch, tools  # noqa: E402
 
 NOT_COUNTED = re.compile(r"^(v_mfma|v_smfmac|s_waitcnt|s_barrier|s_setprio|s_nop|s_cbranch|s_branch|"
                          r"s_sleep|s_endpgm|s_sched|s_delay)")
@@ -117,8 +117,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--corpus", default=os.path.join(ROOT, "corpus", "triton"))
     ap.add_argument("--out", default="/tmp/lds-addressing")
-    ap.add_argument("--plugin", default=os.path.join(ROOT, "build", "lib", "AMDGPUPingpong.so"))
-    ap.add_argument("--sim", default=os.path.join(ROOT, "build", "bin", "pingpong-sim"))
+    ap.add_argument("--plugin", default=str(tools.in_build(tools.PLUGIN_IN_BUILD)))
+    ap.add_argument("--sim", default=str(tools.in_build(tools.SIM_IN_BUILD)))
     ap.add_argument("--filter", default="")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--markdown", action="store_true")

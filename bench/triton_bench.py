@@ -51,7 +51,9 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-LLVM_BIN = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
+sys.path.insert(0, os.path.join(ROOT, "python"))
+from amdgpu_pingpong import tools  # noqa: E402 (the one place that knows where the tools are)
+LLVM_BIN = str(tools.LLVM_BIN)
 BUILDS = ("triton", "triton-pp", "llc", "plugin")
 
 
@@ -203,8 +205,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--gemm", default="8192,8192,8192")
     ap.add_argument("--iterations", type=int, default=32)
-    ap.add_argument("--plugin", default=os.path.join(ROOT, "build", "lib", "AMDGPUPingpong.so"))
-    ap.add_argument("--sim", default=os.path.join(ROOT, "build", "bin", "pingpong-sim"))
+    ap.add_argument("--plugin", default=str(tools.in_build(tools.PLUGIN_IN_BUILD)))
+    ap.add_argument("--sim", default=str(tools.in_build(tools.SIM_IN_BUILD)))
     ap.add_argument("--markdown", action="store_true", help="print a Markdown table")
     ap.add_argument("--json", help="also write the rows as JSON")
     ap.add_argument("--plugin-arg", action="append", default=[],

@@ -61,6 +61,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "python"))
+from amdgpu_pingpong import tools  # noqa: E402 (the one place that knows where the tools are)
 BAD = ("crash", "hang", "verifier", "DIFFERENT", "silent")
 ORDER = ("input-error", "crash", "hang", "verifier", "checker", "error",
          "identical", "scheduled", "DIFFERENT", "silent")
@@ -281,13 +283,13 @@ def main():
     ap.add_argument("--keep", help="keep the work files here")
     ap.add_argument("--extra-flag", action="append", default=[],
                     help="extra llc flag for the plugin run only (repeatable)")
-    ap.add_argument("--llvm-bin", default=os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin"))
-    ap.add_argument("--plugin", default=os.path.join(ROOT, "build", "lib", "AMDGPUPingpong.so"))
+    ap.add_argument("--llvm-bin", default=str(tools.LLVM_BIN))
+    ap.add_argument("--plugin", default=str(tools.in_build(tools.PLUGIN_IN_BUILD)))
     ap.add_argument("--sim-verify", action="store_true",
                     help="run pingpong-sim verify on both outputs and count unreported races")
     ap.add_argument("--plain-cache", metavar="DIR",
                     help="keep plain llc's outputs here and reuse them (sweeps over plugin flags)")
-    ap.add_argument("--sim", default=os.path.join(ROOT, "build", "bin", "pingpong-sim"))
+    ap.add_argument("--sim", default=str(tools.in_build(tools.SIM_IN_BUILD)))
     ap.add_argument("-q", "--quiet", action="store_true", help="print only non-identical results")
     args = ap.parse_args()
     args.llc = os.path.join(args.llvm_bin, "llc")

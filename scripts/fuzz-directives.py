@@ -45,6 +45,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "python"))
+from amdgpu_pingpong import tools  # noqa: E402 (the one place that knows where the tools are)
 KERNELS = os.path.join(ROOT, "test", "kernels")
 MODES = ["auto", "off", "one-cluster", "two-cluster", "four-cluster"]
 BAD_MODES = ["", "bogus", "Four-Cluster", "four_cluster", "fourcluster", "2",
@@ -424,8 +426,8 @@ def main():
                     help="every case runs -amdgpu-pingpong-verify (the wait/barrier checker)")
     ap.add_argument("--quiet-check", action="store_true",
                     help="rerun forced-but-refused cases without remark flags and count the silent ones")
-    ap.add_argument("--llvm-bin", default=os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin"))
-    ap.add_argument("--plugin", default=os.path.join(ROOT, "build", "lib", "AMDGPUPingpong.so"))
+    ap.add_argument("--llvm-bin", default=str(tools.LLVM_BIN))
+    ap.add_argument("--plugin", default=str(tools.in_build(tools.PLUGIN_IN_BUILD)))
     ap.add_argument("-v", "--verbose", action="store_true", help="print every case")
     args = ap.parse_args()
     args.llc = os.path.join(args.llvm_bin, "llc")

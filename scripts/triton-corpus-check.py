@@ -22,7 +22,9 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-LLVM_BIN = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
+sys.path.insert(0, os.path.join(ROOT, "python"))
+from amdgpu_pingpong import tools  # noqa: E402 (the one place that knows where the tools are)
+LLVM_BIN = str(tools.LLVM_BIN)
 
 
 def arch_of(name, d):
@@ -82,7 +84,7 @@ def main():
     ap.add_argument("--expect")
     ap.add_argument("--update", action="store_true")
     ap.add_argument("--filter", default="")
-    ap.add_argument("--plugin", default=os.path.join(ROOT, "build", "lib", "AMDGPUPingpong.so"))
+    ap.add_argument("--plugin", default=str(tools.in_build(tools.PLUGIN_IN_BUILD)))
     ap.add_argument("--timeout", type=int, default=120)
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("llc_args", nargs="*")

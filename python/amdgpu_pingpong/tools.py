@@ -25,6 +25,9 @@ if (_here.parent.parent / "llvm-plugin").is_dir():
     REPO_ROOT = _here.parent.parent
 
 LLVM_BIN = Path(os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin"))
+#: Where a build puts the plugin and the model, relative to the build directory.
+PLUGIN_IN_BUILD = Path("lib") / "AMDGPUPingpong.so"
+SIM_IN_BUILD = Path("bin") / "pingpong-sim"
 
 
 def build_dir() -> Optional[Path]:
@@ -35,6 +38,12 @@ def build_dir() -> Optional[Path]:
     if REPO_ROOT is not None:
         return REPO_ROOT / "build"
     return None
+
+
+def in_build(rel: Path) -> Path:
+    """A file of the checkout's build, whether or not it exists yet: the scripts and benches of a
+    checkout measure what it built (``AMDGPU_PINGPONG_BUILD`` or ``<repository>/build``)."""
+    return (build_dir() or Path("build")) / rel
 
 
 def _first(*candidates: Optional[Path]) -> Optional[Path]:
@@ -54,8 +63,8 @@ def plugin_path(explicit: Optional[str] = None) -> Optional[Path]:
     b = build_dir()
     sim = shutil.which("pingpong-sim")
     prefix = Path(sim).resolve().parent.parent if sim else None
-    return _first(b / "lib" / "AMDGPUPingpong.so" if b else None,
-                  prefix / "lib" / "AMDGPUPingpong.so" if prefix else None)
+    return _first(b / PLUGIN_IN_BUILD if b else None,
+                  prefix / PLUGIN_IN_BUILD if prefix else None)
 
 
 def llc_path(explicit: Optional[str] = None) -> Optional[Path]:
@@ -78,7 +87,7 @@ def sim_path(explicit: Optional[str] = None) -> Optional[Path]:
         return Path(env)
     b = build_dir()
     which = shutil.which("pingpong-sim")
-    return _first(b / "bin" / "pingpong-sim" if b else None, Path(which) if which else None)
+    return _first(b / SIM_IN_BUILD if b else None, Path(which) if which else None)
 
 
 @dataclass(frozen=True)
