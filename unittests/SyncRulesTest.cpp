@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "pingpong/Sync/SyncRules.h"
+#include "pingpong/Target/InstrNames.h"
 
 #include "gtest/gtest.h"
 
@@ -39,6 +40,45 @@ TEST(SyncRules, ClassesByName) {
   EXPECT_EQ(classifyByName("s_load_dwordx2").Class, OpClass::SMEM);
   EXPECT_EQ(classifyByName("S_WAITCNT").Sync, SyncKind::Waitcnt);
   EXPECT_EQ(classifyByName("s_barrier").Sync, SyncKind::Barrier);
+}
+
+TEST(InstrNames, OneTableForEveryClassifier) {
+  using target::classifyInstrName;
+  using target::NameOp;
+  // Opcode names (any case, encoding suffixes) and mnemonics alike.
+  EXPECT_EQ(classifyInstrName("V_MFMA_F32_16X16X16F16_e64"), NameOp::MFMA);
+  EXPECT_EQ(classifyInstrName("v_smfmac_f32_16x16x32_f16"), NameOp::MFMA);
+  EXPECT_EQ(classifyInstrName("V_PK_FMA_F32"), NameOp::ValuFMA);
+  EXPECT_EQ(classifyInstrName("v_add_u32_e32"), NameOp::VALU);
+  EXPECT_EQ(classifyInstrName("ds_read2_b64"), NameOp::LDSRead);
+  EXPECT_EQ(classifyInstrName("DS_WRITE_B128_gfx9"), NameOp::LDSWrite);
+  EXPECT_EQ(classifyInstrName("ds_permute_b32"), NameOp::LDSCrossbar);
+  EXPECT_EQ(classifyInstrName("ds_gws_init"), NameOp::GDS);
+  EXPECT_EQ(classifyInstrName("ds_append"), NameOp::LDSAtomic);
+  // LDS DMA from the name or from the assembly's lds modifier.
+  EXPECT_EQ(classifyInstrName("GLOBAL_LOAD_LDS_DWORDX4_SADDR"), NameOp::LDSDMA);
+  EXPECT_EQ(classifyInstrName("scratch_load_lds_dword"), NameOp::LDSDMA);
+  EXPECT_EQ(classifyInstrName("buffer_load_dword", true), NameOp::LDSDMA);
+  EXPECT_EQ(classifyInstrName("buffer_load_dword"), NameOp::VMEMLoad);
+  EXPECT_EQ(classifyInstrName("tbuffer_load_format_x"), NameOp::VMEMLoad);
+  EXPECT_EQ(classifyInstrName("BUFFER_STORE_LDS_DWORD"), NameOp::VMEMStore);
+  EXPECT_EQ(classifyInstrName("global_atomic_add_f32"), NameOp::VMEMAtomic);
+  EXPECT_EQ(classifyInstrName("buffer_wbl2"), NameOp::CacheMaint);
+  EXPECT_EQ(classifyInstrName("flat_load_dword"), NameOp::FlatLoad);
+  EXPECT_EQ(classifyInstrName("FLAT_ATOMIC_ADD"), NameOp::FlatStore);
+  EXPECT_EQ(classifyInstrName("S_BUFFER_LOAD_DWORDX4_IMM"), NameOp::SMEMLoad);
+  EXPECT_EQ(classifyInstrName("s_memrealtime"), NameOp::SMEMOther);
+  EXPECT_EQ(classifyInstrName("s_sendmsg"), NameOp::SendMsg);
+  EXPECT_EQ(classifyInstrName("S_WAITCNT_soft"), NameOp::Waitcnt);
+  EXPECT_EQ(classifyInstrName("s_waitcnt_vmcnt"), NameOp::WaitcntOne);
+  EXPECT_EQ(classifyInstrName("s_waitcnt_depctr"), NameOp::InternalOther);
+  EXPECT_EQ(classifyInstrName("s_cbranch_scc1"), NameOp::CondBranch);
+  EXPECT_EQ(classifyInstrName("s_swappc_b64"), NameOp::ControlOther);
+  EXPECT_EQ(classifyInstrName("s_add_u32"), NameOp::SALU);
+  EXPECT_EQ(classifyInstrName("SCHED_GROUP_BARRIER"), NameOp::SchedFence);
+  EXPECT_EQ(classifyInstrName("ATOMIC_FENCE"), NameOp::Fence);
+  EXPECT_EQ(classifyInstrName("exp"), NameOp::Export);
+  EXPECT_EQ(classifyInstrName("COPY"), NameOp::Unknown);
 }
 
 TEST(SyncRules, Counters) {

@@ -1,5 +1,6 @@
 //===- Opcodes.cpp - AMDGPU opcodes resolved by name ----------------------===//
 #include "pingpong/ISA/Opcodes.h"
+#include "pingpong/Target/InstrNames.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/CodeGen/MachineInstr.h"
@@ -102,51 +103,53 @@ bool OpcodeTable::Builders::complete() const {
 
 StringRef OpcodeTable::name(unsigned Opcode) const { return TII.getName(Opcode); }
 
-static InstKind classifyName(StringRef N, const MCInstrDesc &D) {
-  if (N.starts_with("V_MFMA_") || N.starts_with("V_SMFMAC_"))
+// The plugin's kinds from the one name table (Target/InstrNames).
+static InstKind kindOf(target::NameOp Op) {
+  using target::NameOp;
+  switch (Op) {
+  case NameOp::MFMA:
     return InstKind::MFMA;
-  if (N.starts_with("V_FMA_") || N.starts_with("V_PK_FMA_") ||
-      N.starts_with("V_DOT") || N.starts_with("V_FMAC_") ||
-      N.starts_with("V_MAC_"))
+  case NameOp::ValuFMA:
     return InstKind::ValuFMA;
-  if (N.starts_with("DS_")) {
-    if (N.starts_with("DS_READ") || N.starts_with("DS_LOAD"))
-      return InstKind::LDSRead;
-    if (N.starts_with("DS_WRITE") || N.starts_with("DS_STORE"))
-      return InstKind::LDSWrite;
+  case NameOp::LDSRead:
+    return InstKind::LDSRead;
+  case NameOp::LDSWrite:
+    return InstKind::LDSWrite;
+  case NameOp::LDSAtomic:
+  case NameOp::LDSCrossbar:
+  case NameOp::GDS:
     return InstKind::LDSOther;
-  }
-  if (N.starts_with("GLOBAL_LOAD_LDS") ||
-      (N.starts_with("BUFFER_LOAD_") && N.contains("_LDS")))
+  case NameOp::LDSDMA:
     return InstKind::LDSDMA;
-  if (N.starts_with("GLOBAL_LOAD") || N.starts_with("BUFFER_LOAD") ||
-      N.starts_with("FLAT_LOAD") || N.starts_with("SCRATCH_LOAD"))
+  case NameOp::VMEMLoad:
+  case NameOp::FlatLoad:
     return InstKind::VMEMLoad;
-  if (N.starts_with("GLOBAL_STORE") || N.starts_with("BUFFER_STORE") ||
-      N.starts_with("FLAT_STORE") || N.starts_with("SCRATCH_STORE") ||
-      N.starts_with("GLOBAL_ATOMIC") || N.starts_with("BUFFER_ATOMIC") ||
-      N.starts_with("FLAT_ATOMIC"))
+  case NameOp::VMEMStore:
+  case NameOp::VMEMAtomic:
+  case NameOp::FlatStore:
     return InstKind::VMEMStore;
-  if (N.starts_with("S_LOAD_") || N.starts_with("S_BUFFER_LOAD_"))
+  case NameOp::SMEMLoad:
     return InstKind::SMEMLoad;
-  if (N == "S_BARRIER")
+  case NameOp::Barrier:
     return InstKind::Barrier;
-  if (N == "ATOMIC_FENCE")
+  case NameOp::Fence:
     return InstKind::Fence;
-  if (N == "S_SETPRIO")
+  case NameOp::SetPrio:
     return InstKind::SetPrio;
-  if (N == "SCHED_BARRIER" || N == "SCHED_GROUP_BARRIER" || N == "IGLP_OPT")
+  case NameOp::SchedFence:
     return InstKind::SchedFence;
-  if (N == "S_WAITCNT" || N == "S_WAITCNT_soft")
+  case NameOp::Waitcnt:
     return InstKind::Waitcnt;
-  return InstKind::Other;
+  default:
+    return InstKind::Other;
+  }
 }
 
 InstKind OpcodeTable::classify(unsigned Opcode) const {
   auto It = KindCache.find(Opcode);
   if (It != KindCache.end())
     return It->second;
-  InstKind K = classifyName(TII.getName(Opcode), TII.get(Opcode));
+  InstKind K = kindOf(target::classifyInstrName(TII.getName(Opcode)));
   KindCache[Opcode] = K;
   return K;
 }

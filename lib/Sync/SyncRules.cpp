@@ -3,6 +3,7 @@
 
 #include <cstdlib>
 #include "pingpong/Target/TargetFacts.h"
+#include "pingpong/Target/InstrNames.h"
 
 #include <algorithm>
 #include <cctype>
@@ -125,78 +126,65 @@ int dmaDeadline(const DMAIntervals &D) {
 }
 
 InstRules classifyByName(StringRef Name, bool LdsModifier) {
-  std::string L = Name.lower();
-  StringRef N(L);
+  using target::NameOp;
   InstRules R;
-  if (N == "s_waitcnt" || N.starts_with("s_waitcnt_vmcnt") ||
-      N.starts_with("s_waitcnt_lgkmcnt") || N.starts_with("s_waitcnt_expcnt") ||
-      N == "s_waitcnt_soft") {
+  switch (target::classifyInstrName(Name, LdsModifier)) {
+  case NameOp::Waitcnt:
+  case NameOp::WaitcntOne:
     R.Sync = SyncKind::Waitcnt;
-    return R;
-  }
-  if (N == "s_barrier") {
+    break;
+  case NameOp::Barrier:
     R.Sync = SyncKind::Barrier;
-    return R;
-  }
-  if (N == "s_endpgm") {
+    break;
+  case NameOp::EndPgm:
     R.Sync = SyncKind::EndPgm;
-    return R;
-  }
-  if (N.starts_with("ds_")) {
-    // The crossbar ops move data between lanes through the LDS hardware
-    // without touching LDS memory; they count on lgkmcnt like any DS op.
-    if (N.starts_with("ds_bpermute") || N.starts_with("ds_permute") ||
-        N.starts_with("ds_swizzle") || N.starts_with("ds_nop")) {
-      R.Class = OpClass::LDSCrossbar;
-      return R;
-    }
-    if (N.starts_with("ds_gws") || N.starts_with("ds_ordered_count")) {
-      R.Class = OpClass::GDS;
-      return R;
-    }
+    break;
+  // The crossbar ops move data between lanes through the LDS hardware
+  // without touching LDS memory; they count on lgkmcnt like any DS op.
+  case NameOp::LDSCrossbar:
+    R.Class = OpClass::LDSCrossbar;
+    break;
+  case NameOp::GDS:
+    R.Class = OpClass::GDS;
+    break;
+  case NameOp::LDSRead:
     R.Class = OpClass::LDS;
-    if (N.starts_with("ds_read") || N.starts_with("ds_load"))
-      R.Use = LDSUse::Read;
-    else if (N.starts_with("ds_write") || N.starts_with("ds_store"))
-      R.Use = LDSUse::Write;
-    else
-      R.Use = LDSUse::ReadWrite; // atomics, ds_append/consume (M0-based)
-    return R;
-  }
-  bool Vmem = N.starts_with("global_") || N.starts_with("buffer_") ||
-              N.starts_with("scratch_") || N.starts_with("tbuffer_");
-  if (Vmem) {
-    bool Load = N.contains("_load");
-    if (Load && (LdsModifier || N.starts_with("global_load_lds") ||
-                 N.contains("_lds_") || N.ends_with("_lds"))) {
-      R.Class = OpClass::LDSDMA;
-      R.Use = LDSUse::DMAWrite;
-      return R;
-    }
-    if (N.starts_with("buffer_wbl2") || N.starts_with("buffer_inv") ||
-        N.starts_with("buffer_wbinvl1") || N.starts_with("buffer_gl")) {
-      R.Class = OpClass::VMEMStore; // cache maintenance: vmcnt
-      return R;
-    }
-    R.Class = Load ? OpClass::VMEMLoad : OpClass::VMEMStore;
-    return R;
-  }
-  if (N.starts_with("flat_")) {
+    R.Use = LDSUse::Read;
+    break;
+  case NameOp::LDSWrite:
+    R.Class = OpClass::LDS;
+    R.Use = LDSUse::Write;
+    break;
+  case NameOp::LDSAtomic: // atomics, ds_append/consume (M0-based)
+    R.Class = OpClass::LDS;
+    R.Use = LDSUse::ReadWrite;
+    break;
+  case NameOp::LDSDMA:
+    R.Class = OpClass::LDSDMA;
+    R.Use = LDSUse::DMAWrite;
+    break;
+  case NameOp::VMEMLoad:
+    R.Class = OpClass::VMEMLoad;
+    break;
+  case NameOp::VMEMStore:
+  case NameOp::VMEMAtomic:
+  case NameOp::CacheMaint: // cache maintenance counts on vmcnt
+    R.Class = OpClass::VMEMStore;
+    break;
+  case NameOp::FlatLoad:
+  case NameOp::FlatStore:
     R.Class = OpClass::FLAT;
-    return R;
-  }
-  if (N.starts_with("s_load") || N.starts_with("s_buffer_load") ||
-      N.starts_with("s_store") || N.starts_with("s_buffer_store") ||
-      N.starts_with("s_scratch_") || N.starts_with("s_dcache") ||
-      N.starts_with("s_memtime") || N.starts_with("s_memrealtime") ||
-      N.starts_with("s_atomic") || N.starts_with("s_buffer_atomic") ||
-      N.starts_with("s_atc_probe") || N.starts_with("s_sendmsg")) {
+    break;
+  case NameOp::SMEMLoad:
+  case NameOp::SMEMOther:
+  case NameOp::SendMsg:
     R.Class = OpClass::SMEM;
-    return R;
-  }
-  if (N.starts_with("exp_") || N == "exp") {
+    break;
+  case NameOp::Export:
     R.Class = OpClass::Export;
-    return R;
+    break;
+  default:
+    break;
   }
   return R;
 }

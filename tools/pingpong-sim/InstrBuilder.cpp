@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "InstrBuilder.h"
 #include "pingpong/Sync/Waitcnt.h"
+#include "pingpong/Target/InstrNames.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/MC/MCExpr.h"
@@ -73,59 +74,87 @@ unsigned bytesPerLane(const std::string &M) {
 }
 
 // The category (which issue slot, which unit) from the mnemonic.
+// The model's categories from the one name table (Target/InstrNames); the
+// opcode name says whether a buffer load is an LDS DMA
+// (BUFFER_LOAD_DWORD_LDS_*: the assembly writes it as a `lds` modifier).
 void classify(Inst &In) {
-  const std::string &M = In.Mnem;
-  if (startsWith(M, "v_mfma") || startsWith(M, "v_smfmac"))
+  using pingpong::target::NameOp;
+  NameOp Op = pingpong::target::classifyInstrName(
+      In.Mnem, StringRef(In.OpName).contains("_LDS_"));
+  In.In = Internal::None;
+  switch (Op) {
+  case NameOp::MFMA:
     In.C = Cat::MFMA;
-  else if (startsWith(M, "v_"))
+    break;
+  case NameOp::ValuFMA:
+  case NameOp::VALU:
     In.C = Cat::VALU;
-  else if (startsWith(M, "ds_"))
+    break;
+  case NameOp::LDSRead:
+  case NameOp::LDSWrite:
+  case NameOp::LDSAtomic:
+  case NameOp::LDSCrossbar:
+  case NameOp::GDS:
     In.C = Cat::LDS;
-  else if (startsWith(M, "buffer_") || startsWith(M, "global_") || startsWith(M, "flat_") ||
-           startsWith(M, "scratch_") || startsWith(M, "tbuffer_")) {
+    break;
+  case NameOp::LDSDMA:
+  case NameOp::VMEMLoad:
+  case NameOp::VMEMStore:
+  case NameOp::VMEMAtomic:
+  case NameOp::CacheMaint:
+  case NameOp::FlatLoad:
+  case NameOp::FlatStore:
     In.C = Cat::VMEM;
-    In.Flat = startsWith(M, "flat_");
-  } else if (startsWith(M, "s_load") || startsWith(M, "s_buffer_load") || startsWith(M, "s_store") ||
-             startsWith(M, "s_buffer_store") || startsWith(M, "s_scratch_") ||
-             startsWith(M, "s_dcache") || startsWith(M, "s_memtime") ||
-             startsWith(M, "s_memrealtime") || startsWith(M, "s_atomic") ||
-             startsWith(M, "s_buffer_atomic") || startsWith(M, "s_atc_probe"))
+    In.Flat = Op == NameOp::FlatLoad || Op == NameOp::FlatStore;
+    In.LdsDma = Op == NameOp::LDSDMA;
+    break;
+  case NameOp::SMEMLoad:
+  case NameOp::SMEMOther:
     In.C = Cat::SMEM;
-  else if (M == "s_waitcnt" || M == "s_waitcnt_vmcnt" || M == "s_waitcnt_lgkmcnt" ||
-           M == "s_waitcnt_expcnt" || M == "s_waitcnt_vscnt") {
+    break;
+  case NameOp::Waitcnt:
+  case NameOp::WaitcntOne:
     In.C = Cat::Internal;
     In.In = Internal::Waitcnt;
-  } else if (M == "s_nop") {
+    break;
+  case NameOp::Nop:
     In.C = Cat::Internal;
     In.In = Internal::Nop;
-  } else if (M == "s_barrier") {
+    break;
+  case NameOp::Barrier:
     In.C = Cat::Internal;
     In.In = Internal::Barrier;
-  } else if (M == "s_setprio") {
+    break;
+  case NameOp::SetPrio:
     In.C = Cat::Internal;
     In.In = Internal::Setprio;
-  } else if (M == "s_sleep") {
+    break;
+  case NameOp::Sleep:
     In.C = Cat::Internal;
     In.In = Internal::Sleep;
-  } else if (M == "s_endpgm") {
+    break;
+  case NameOp::EndPgm:
     In.C = Cat::Internal;
     In.In = Internal::Endpgm;
-  } else if (M == "s_waitcnt_depctr" || M == "s_code_end") {
+    break;
+  case NameOp::InternalOther:
     In.C = Cat::Internal;
     In.In = Internal::Other;
-  } else if (M == "s_branch" || startsWith(M, "s_cbranch_")) {
+    break;
+  case NameOp::Branch:
+  case NameOp::CondBranch:
     In.C = Cat::Branch;
-    In.Conditional = M != "s_branch";
-  } else if (startsWith(M, "s_setpc") || startsWith(M, "s_swappc") || startsWith(M, "s_call") ||
-             startsWith(M, "s_rfe") || startsWith(M, "s_trap") || startsWith(M, "s_sendmsg") ||
-             startsWith(M, "s_sethalt") || startsWith(M, "s_icache")) {
-    In.C = Cat::Unknown; // indirect control flow / messages: not modelled, reported
-  } else if (startsWith(M, "s_"))
+    In.Conditional = Op == NameOp::CondBranch;
+    break;
+  case NameOp::SALU:
     In.C = Cat::SALU;
-  else
+    break;
+  default: // indirect control flow, messages, exports: not modelled, reported
     In.C = Cat::Unknown;
+    break;
+  }
   if (In.C == Cat::VMEM || In.C == Cat::LDS)
-    In.BytesPerLane = bytesPerLane(M);
+    In.BytesPerLane = bytesPerLane(In.Mnem);
 }
 
 // The mnemonic as the assembly writes it, lower case, without the encoding
@@ -378,10 +407,6 @@ Inst InstrBuilder::build(const MCInst &MI, unsigned Line, std::vector<std::strin
   In.IsLoad = D.mayLoad();
   In.IsStore = D.mayStore();
   classify(In);
-  // LDS DMA (global -> LDS): the opcode says so (BUFFER_LOAD_DWORD_LDS_*,
-  // GLOBAL_LOAD_LDS_*)
-  if (In.C == Cat::VMEM && (StringRef(In.OpName).contains("_LDS_") || In.Mnem.find("load_lds") != std::string::npos))
-    In.LdsDma = true;
   addOperands(MI, In);
 
   // register units: explicit defs, explicit uses, implicit ones
