@@ -15,144 +15,166 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <cstdlib>
-#include <cstring>
 
 using namespace llvm;
 using namespace ppsim;
 
-static const char *Usage =
-    "usage: pingpong-sim run FILE.s [options]\n"
-    "       pingpong-sim verify FILE.s [options]\n"
-    "       pingpong-sim addresses FILE.s [OTHER.s] [options] [--dump]\n"
-    "\n"
-    "run:    cycle model of one CDNA CU (gfx942 / gfx950) running the hot loop of an\n"
-    "        AMDGPU assembly file for every wave of the workgroup(s) on the CU.\n"
-    "verify: wait/barrier soundness checker on the instruction stream every wave\n"
-    "        executes in the model (docs/waits-and-barriers.md, \"pingpong-sim verify\"):\n"
-    "        (1) per wave, no register read/overwrite while a load writing it is\n"
-    "            outstanding without an s_waitcnt that guarantees it complete\n"
-    "            (vmcnt in order; lgkmcnt in order for LDS, SMEM/FLAT only at 0);\n"
-    "            an LDS DMA is complete (vmcnt) before the wave's own overlapping\n"
-    "            LDS access;\n"
-    "        (2) every (read, write) pair of LDS accesses of two waves of a\n"
-    "            workgroup to overlapping bytes is in different barrier phases and\n"
-    "            the earlier access is complete before the barrier that closes the\n"
-    "            phase before the later one (LDS DMA = write completing on vmcnt);\n"
-    "        (3) every wave executes the same number of s_barrier; a simulation\n"
-    "            that does not finish is a hang;\n"
-    "        (4) pacing: if two waves of one SIMD (w, w+4) enter the hot loop at\n"
-    "            different barrier counts (asymmetric sync), their loop MFMAs never\n"
-    "            share a barrier phase.\n"
-    "        LDS bytes come from the address VGPR's lane values + offsets when the\n"
-    "        model knows them; otherwise (and for LDS DMA) the access overlaps all\n"
-    "        of LDS; an unknown address is \"cannot prove\", never a race.\n"
-    "        Verdicts: clean: summary '... 0 findings', exit 0; a finding (race,\n"
-    "        missing wait, hang): 'verify: finding: ...', exit 1; no finding but\n"
-    "        LDS pairs not proven ordered: summary '... 0 findings, N cannot\n"
-    "        prove' and 'verify: cannot prove: ...', exit 3 (4: the loop did not\n"
-    "        run as asked, nothing verified). Default --iterations for verify: 4.\n"
-    "addresses: the LDS accesses every wave executes in the model, with the lane\n"
-    "        addresses the model computes (address VGPR lanes + offsets; LDS DMA:\n"
-    "        M0 + offset + lane x size); ds_read2/write2 count as two accesses.\n"
-    "        One file: per wave, LDS instructions executed, distinct ones, accesses\n"
-    "        by kind (read / write / dma-write / atomic); --dump adds one line per\n"
-    "        access (iteration, line, kind, bytes per lane, lanes 0-3, a hash of\n"
-    "        all active lanes). Two files (e.g. llc and llc + plugin from the same\n"
-    "        IR): per wave, the multisets over the whole run of (kind, bytes per\n"
-    "        lane, exec mask, 64 lane addresses) must be equal (order is free):\n"
-    "        exit 0 with one line; else exit 1 with the first difference (the\n"
-    "        access one file lacks, and the nearest surplus access of the same\n"
-    "        kind and width in that file, lanes 0-3 of both). An LDS access whose\n"
-    "        address the model does not know (address VGPR, or M0 of an LDS DMA)\n"
-    "        in either file: exit 2, naming it; never \"equal\". A file without\n"
-    "        any LDS access: exit 1. Default --iterations: 4.\n"
-    "\n"
-    "options:\n"
-    "  --kernel NAME            kernel to run (default: the first in the file)\n"
-    "  --mcpu gfx942|gfx950     target (default: from .amdgcn_target, else gfx942)\n"
-    "  --waves-per-simd N       waves per SIMD on the CU (all workgroups together)\n"
-    "  --workgroups-per-cu N    workgroups sharing the CU (default 1)\n"
-    "  --waves-per-workgroup N  waves per workgroup (overrides the others; 1..16)\n"
-    "  --iterations N           loop trip count (back-edge taken N-1 times; default 16)\n"
-    "  --loop LABEL             the loop whose back-edge branches to LABEL\n"
-    "  --iterations-per-visit N nested loops: iterations per entry into the loop (default:\n"
-    "                           all); the loop around it is followed until --iterations ran\n"
-    "  --arg NAME=VALUE         a kernel argument's value (NAME: .name in the metadata, or\n"
-    "                           the byte offset in the kernarg segment); used where the\n"
-    "                           kernel loads it (s_load from the kernarg pointer)\n"
-    "  --sgpr N=VALUE           the initial value of SGPR N (sN)\n"
-    "  --workgroup-id X[,Y,Z]   the workgroup id SGPRs (.amdhsa_system_sgpr_workgroup_id_*):\n"
-    "                           workgroup g on the CU gets x = X+g (default X = 0), y = Y,\n"
-    "                           z = Z; loops whose trip count depends on the workgroup id\n"
-    "                           (causal attention) are not entered at x = 0\n"
-    "  --lds-bytes N            LDS a launch adds per workgroup to .group_segment_fixed_size\n"
-    "                           (dynamic shared memory: Triton's `shared`, HIP's extern)\n"
-    "  --occupancy check|fit|ignore\n"
-    "                           when fewer workgroups fit on the CU than asked (VGPRs,\n"
-    "                           LDS, wave slots): check = error (run's default), fit = run\n"
-    "                           those that fit and report the CU's time for the asked\n"
-    "                           number (cycles x asked / fit), ignore = simulate them anyway\n"
-    "                           with a warning (verify's and addresses' default)\n"
-    "  --l2-hit-rate F          fraction of VMEM loads served by L2 (default 0)\n"
-    "  --gemm M,N[,K] --tile BM,BN\n"
-    "                           derive the L2 hit rate from the GEMM the loop belongs to:\n"
-    "                           A tiles re-read by N/BN workgroups, B tiles by M/BM;\n"
-    "                           miss = BM*BN*(1/M+1/N)/(BM+BN) (docs/cycle-model.md)\n"
-    "  --json FILE              write the results as JSON (run only)\n"
-    "  --timeline FILE.svg      draw the waves over time (and FILE.png if rsvg-convert\n"
-    "                           or ImageMagick convert is installed)\n"
-    "  --timeline-full          draw the whole run (default: 4 steady-state iterations)\n"
-    "                           (--timeline/--timeline-full: run only)\n"
-    "  --dump                   (addresses) one line per LDS access\n"
-    "  --help                   this text\n"
-    "  --version                the tool's and LLVM's version\n"
-    "\n"
-    "Exit codes: 0 success / clean / equal; 1 bad input, (verify) a finding, (addresses) a\n"
-    "difference; 2 bad command line, or (addresses) an LDS address unknown\n"
-    "(also no arguments); 3 (verify) no finding, but pairs that cannot be proven ordered\n"
-    "(an LDS address unknown); 4 the loop did not run as asked (a wave ran fewer\n"
-    "iterations than --iterations: nothing is measured or verified).\n"
-    "Branches on data the model does not know go the way that still reaches the loop\n"
-    "(after its iterations: the kernel's end); each one is listed under warnings.\n"
-    "Workgroup size precedence: --waves-per-workgroup > --waves-per-simd (x4 waves, split over\n"
-    "--workgroups-per-cu) > .reqd_workgroup_size > .max_flat_workgroup_size\n"
-    "(amdgpu metadata) > 8 waves.\n";
+// ---- command line: llvm::cl, one subcommand per mode, typed options. Every
+// option is accepted by all three subcommands so that the ones that do not
+// apply get a sentence saying so (below) rather than "unknown argument".
+static cl::OptionCategory SimCategory("pingpong-sim options");
 
-// ---- command line (llvm::cl, one subcommand per mode). Every option is
-// accepted by both subcommands so that the ones that do not apply get a
-// sentence saying so; values are checked below with the project's messages.
-static cl::SubCommand RunCmd("run", "cycle model of one CU running the hot loop");
-static cl::SubCommand VerifyCmd("verify", "wait/barrier soundness checker on the model's execution");
-static cl::SubCommand AddrCmd("addresses", "LDS address traces of the model's execution, and their comparison");
-static cl::opt<std::string> InputFile(cl::Positional, cl::desc("<FILE.s>"), cl::sub(RunCmd), cl::sub(VerifyCmd));
-static cl::list<std::string> AddrFiles(cl::Positional, cl::desc("<FILE.s> [OTHER.s]"), cl::sub(AddrCmd));
-static cl::opt<bool> DumpOpt("dump", cl::desc("one line per LDS access"), cl::sub(AddrCmd));
-#define BOTH cl::sub(RunCmd), cl::sub(VerifyCmd), cl::sub(AddrCmd)
-static cl::opt<std::string> KernelOpt("kernel", cl::desc("kernel to run"), BOTH);
-static cl::opt<std::string> McpuOpt("mcpu", cl::desc("gfx942|gfx950"), BOTH);
-static cl::opt<std::string> WavesPerSimdOpt("waves-per-simd", BOTH);
-static cl::opt<std::string> WgPerCuOpt("workgroups-per-cu", BOTH);
-static cl::opt<std::string> WavesPerWgOpt("waves-per-workgroup", BOTH);
-static cl::opt<std::string> ItersOpt("iterations", BOTH);
-static cl::opt<std::string> ItersPerVisitOpt("iterations-per-visit", BOTH);
-static cl::opt<std::string> LoopOpt("loop", BOTH);
-static cl::list<std::string> ArgOpt("arg", BOTH);
-static cl::list<std::string> SgprOpt("sgpr", BOTH);
-static cl::opt<std::string> WgIdOpt("workgroup-id", BOTH);
-static cl::opt<std::string> L2Opt("l2-hit-rate", BOTH);
-static cl::opt<std::string> GemmOpt("gemm", BOTH);
-static cl::opt<std::string> TileOpt("tile", BOTH);
-static cl::opt<std::string> LdsBytesOpt("lds-bytes", BOTH);
-static cl::opt<std::string> OccupancyOpt("occupancy", BOTH);
-static cl::opt<std::string> JsonOpt("json", BOTH);
-static cl::opt<std::string> SvgOpt("timeline", BOTH);
-static cl::opt<bool> FullOpt("timeline-full", BOTH);
-#undef BOTH
+static cl::SubCommand RunCmd(
+    "run", "cycle model of one CDNA CU (gfx942 / gfx950) running the hot loop of an AMDGPU\n"
+           "              assembly file for every wave of the workgroup(s) on the CU");
+static cl::SubCommand VerifyCmd(
+    "verify",
+    "wait/barrier soundness checker on the instruction stream every wave executes\n"
+    "              in the model (docs/waits-and-barriers.md, \"pingpong-sim verify\"):\n"
+    "              (1) per wave, no register read/overwrite while a load writing it is outstanding\n"
+    "                  without an s_waitcnt that guarantees it complete; an LDS DMA is complete\n"
+    "                  (vmcnt) before the wave's own overlapping LDS access;\n"
+    "              (2) every (read, write) pair of LDS accesses of two waves of a workgroup to\n"
+    "                  overlapping bytes is in different barrier phases, the earlier one complete\n"
+    "                  before the barrier that closes the phase before the later one;\n"
+    "              (3) every wave executes the same number of s_barrier; a run that does not end\n"
+    "                  is a hang;\n"
+    "              (4) pacing: same-SIMD waves (w, w+4) entering the loop at different barrier\n"
+    "                  counts never run loop MFMAs in the same barrier phase.\n"
+    "              An unknown LDS address is \"cannot prove\", never a race. Default --iterations 4");
+static cl::SubCommand AddrCmd(
+    "addresses",
+    "the LDS accesses every wave executes in the model, with the lane addresses it\n"
+    "              computes; one file: counts per wave (--dump: one line per access); two files\n"
+    "              (llc and llc + plugin from the same IR): equal multisets per wave, else the\n"
+    "              first difference. Default --iterations 4");
+static cl::extrahelp ExitCodes(
+    "\nExit codes: 0 success / clean / equal; 1 bad input, (verify) a finding, (addresses) a\n"
+    "difference; 2 bad command line (also no command), or (addresses) an LDS address unknown;\n"
+    "3 (verify) no finding, but LDS pairs that cannot be proven ordered; 4 the loop did not run\n"
+    "as asked (a wave ran fewer iterations than --iterations: nothing measured or verified).\n"
+    "Workgroup size precedence: --waves-per-workgroup > --waves-per-simd (x4 waves, split over\n"
+    "--workgroups-per-cu) > .reqd_workgroup_size > .max_flat_workgroup_size > 8 waves.\n"
+    "Branches on data the model does not know go the way that still reaches the loop; each\n"
+    "is listed under warnings. See docs/cycle-model.md.\n");
+
+namespace {
+// A count (iterations, waves, workgroups, LDS bytes, tile sizes).
+struct PositiveParser : cl::parser<unsigned> {
+  PositiveParser(cl::Option &O) : cl::parser<unsigned>(O) {}
+  bool parse(cl::Option &O, StringRef, StringRef Arg, unsigned &V) {
+    if (Arg.getAsInteger(10, V) || V == 0 || V > 1000000000)
+      return O.error("expects a positive integer, got '" + Arg + "'");
+    return false;
+  }
+};
+// NAME=VALUE (--arg) and N=VALUE with N an SGPR number (--sgpr).
+struct AssignmentParser : cl::parser<std::string> {
+  AssignmentParser(cl::Option &O) : cl::parser<std::string>(O) {}
+  bool parse(cl::Option &O, StringRef, StringRef Arg, std::string &V) {
+    auto [Name, Value] = Arg.split('=');
+    bool Ok = !Name.empty() && !Value.empty() && Arg.contains('=');
+    if (Ok && O.ArgStr == "sgpr") {
+      unsigned N;
+      long long X;
+      Name.consume_front("s");
+      Ok = !Name.getAsInteger(10, N) && N <= 105 && !Value.getAsInteger(0, X);
+    }
+    if (!Ok)
+      return O.error(O.ArgStr == "sgpr"
+                         ? "expects N=VALUE with N an SGPR number (0-105) and VALUE an "
+                           "integer, got '" + Arg + "'"
+                         : "expects NAME=VALUE, got '" + Arg + "'");
+    V = Arg.str();
+    return false;
+  }
+};
+} // namespace
+
+#define ALL cl::sub(RunCmd), cl::sub(VerifyCmd), cl::sub(AddrCmd), cl::cat(SimCategory)
+static cl::opt<std::string> InputFile(cl::Positional, cl::desc("<FILE.s>"), cl::sub(RunCmd),
+                                      cl::sub(VerifyCmd), cl::cat(SimCategory));
+static cl::list<std::string> AddrFiles(cl::Positional, cl::desc("<FILE.s> [OTHER.s]"), cl::sub(AddrCmd),
+                                       cl::cat(SimCategory));
+static cl::opt<bool> DumpOpt("dump", cl::desc("one line per LDS access (one file)"), cl::sub(AddrCmd),
+                             cl::cat(SimCategory));
+static cl::opt<std::string> KernelOpt("kernel", cl::desc("kernel to run (default: the first in the file)"),
+                                      cl::value_desc("NAME"), ALL);
+static cl::opt<std::string> McpuOpt("mcpu", cl::desc("gfx942 or gfx950 (default: .amdgcn_target, else gfx942)"),
+                                    cl::value_desc("CPU"), ALL);
+static cl::opt<unsigned, false, PositiveParser>
+    WavesPerSimdOpt("waves-per-simd", cl::desc("waves per SIMD on the CU, all workgroups together (1-8)"),
+                    cl::value_desc("N"), ALL);
+static cl::opt<unsigned, false, PositiveParser>
+    WgPerCuOpt("workgroups-per-cu", cl::desc("workgroups sharing the CU (default 1)"), cl::value_desc("N"), ALL);
+static cl::opt<unsigned, false, PositiveParser>
+    WavesPerWgOpt("waves-per-workgroup", cl::desc("waves per workgroup (overrides the others; 1-16)"),
+                  cl::value_desc("N"), ALL);
+static cl::opt<unsigned, false, PositiveParser>
+    ItersOpt("iterations", cl::desc("loop trip count (run: default 16; verify, addresses: 4)"),
+             cl::value_desc("N"), ALL);
+static cl::opt<unsigned, false, PositiveParser>
+    ItersPerVisitOpt("iterations-per-visit",
+                     cl::desc("nested loops: iterations per entry into the loop (default: all); the loop "
+                              "around it is followed until --iterations ran"),
+                     cl::value_desc("N"), ALL);
+static cl::opt<std::string> LoopOpt("loop", cl::desc("the loop whose back-edge branches to LABEL"),
+                                    cl::value_desc("LABEL"), ALL);
+static cl::list<std::string, bool, AssignmentParser>
+    ArgOpt("arg",
+           cl::desc("a kernel argument's value (NAME: .name in the metadata, or the byte offset in the "
+                    "kernarg segment), used where the kernel loads it"),
+           cl::value_desc("NAME=VALUE"), ALL);
+static cl::list<std::string, bool, AssignmentParser>
+    SgprOpt("sgpr", cl::desc("the initial value of SGPR N (sN)"), cl::value_desc("N=VALUE"), ALL);
+static cl::list<unsigned> WgIdOpt(
+    "workgroup-id", cl::CommaSeparated,
+    cl::desc("the workgroup id SGPRs: workgroup g on the CU gets x = X+g, y = Y, z = Z (loops whose trip "
+             "count depends on the workgroup id are not entered at x = 0)"),
+    cl::value_desc("X[,Y,Z]"), ALL);
+static cl::opt<double> L2Opt("l2-hit-rate", cl::desc("fraction of VMEM loads served by L2 (default 0)"),
+                             cl::value_desc("F"), ALL);
+static cl::list<unsigned, bool, PositiveParser>
+    GemmOpt("gemm", cl::CommaSeparated,
+            cl::desc("with --tile: the L2 hit rate from the GEMM the loop belongs to (A tiles re-read by "
+                     "N/BN workgroups, B tiles by M/BM)"),
+            cl::value_desc("M,N[,K]"), ALL);
+static cl::list<unsigned, bool, PositiveParser>
+    TileOpt("tile", cl::CommaSeparated, cl::desc("the workgroup tile, with --gemm"), cl::value_desc("BM,BN"), ALL);
+static cl::opt<unsigned, false, PositiveParser>
+    LdsBytesOpt("lds-bytes",
+                cl::desc("LDS a launch adds per workgroup to .group_segment_fixed_size (dynamic shared memory)"),
+                cl::value_desc("N"), ALL);
+static cl::opt<SimOptions::Occupancy> OccupancyOpt(
+    "occupancy", cl::desc("when fewer workgroups fit on the CU than asked (VGPRs, LDS, wave slots)"),
+    cl::values(clEnumValN(SimOptions::Occupancy::Check, "check", "an error (run's default)"),
+               clEnumValN(SimOptions::Occupancy::Fit, "fit",
+                          "run those that fit, report the CU's time for the asked number"),
+               clEnumValN(SimOptions::Occupancy::Ignore, "ignore",
+                          "simulate them anyway, with a warning (verify's and addresses' default)")),
+    ALL);
+static cl::opt<std::string> JsonOpt("json", cl::desc("write the results as JSON (run)"), cl::value_desc("FILE"),
+                                    ALL);
+static cl::opt<std::string> SvgOpt("timeline", cl::desc("draw the waves over time (run; and FILE.png if "
+                                                        "rsvg-convert or ImageMagick convert is installed)"),
+                                   cl::value_desc("FILE.svg"), ALL);
+static cl::opt<bool> FullOpt("timeline-full",
+                             cl::desc("draw the whole run (default: 4 steady-state iterations; run)"), ALL);
+#undef ALL
 
 static void printVersion(raw_ostream &OS) {
   OS << "pingpong-sim (AMDGPUPingpong cycle model of one CDNA CU, gfx942/gfx950), built with LLVM "
      << LLVM_VERSION_STRING << "\n";
+}
+
+// The subcommands, from LLVM's registry (for the messages on a missing or
+// unknown one).
+static std::string subcommandNames() {
+  std::string S;
+  for (cl::SubCommand *C : cl::getRegisteredSubcommands())
+    if (!C->getName().empty())
+      S += (S.empty() ? "'" : ", '") + C->getName().str() + "'";
+  return S;
 }
 
 // verify and addresses: the model records every wave's instruction stream.
@@ -168,32 +190,23 @@ static void tracedRunOptions(SimOptions &SO) {
 }
 
 int main(int argc, char **argv) {
-  if (argc < 2) {
-    errs() << "pingpong-sim: error: no command (expected 'run', 'verify' or 'addresses')\n" << Usage;
-    return 2;
-  }
-  for (int A = 1; A < argc; ++A)
-    if (!strcmp(argv[A], "--help") || !strcmp(argv[A], "-help") || !strcmp(argv[A], "-h") ||
-        (A == 1 && !strcmp(argv[A], "help"))) {
-      outs() << Usage;
-      return 0;
+  cl::HideUnrelatedOptions(SimCategory); // libLLVM's own options are not this tool's
+  cl::SetVersionPrinter(printVersion);
+  const char *Overview = "pingpong-sim: the AMDGPUPingpong cycle model and race checker";
+  if (argc >= 2 && argv[1][0] != '-') {
+    bool Known = false;
+    for (cl::SubCommand *C : cl::getRegisteredSubcommands())
+      Known |= !C->getName().empty() && C->getName() == argv[1];
+    if (!Known) {
+      errs() << "pingpong-sim: error: unknown command '" << argv[1] << "' (expected one of "
+             << subcommandNames() << ")\n(pingpong-sim --help lists the commands)\n";
+      return 2;
     }
-  if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-version")) {
-    printVersion(outs());
-    return 0;
   }
-  if (strcmp(argv[1], "run") && strcmp(argv[1], "verify") && strcmp(argv[1], "addresses")) {
-    errs() << "pingpong-sim: error: unknown command '" << argv[1] << "' (expected 'run', 'verify' or 'addresses')\n"
-           << Usage;
-    return 2;
-  }
-  const bool Verify = !strcmp(argv[1], "verify");
-  const bool Addresses = !strcmp(argv[1], "addresses");
   {
     std::string Msg;
     raw_string_ostream ES(Msg);
-    // only this tool's options: libLLVM's own cl options are not offered
-    if (!cl::ParseCommandLineOptions(argc, argv, "pingpong-sim", &ES)) {
+    if (!cl::ParseCommandLineOptions(argc, argv, Overview, &ES)) {
       ES.flush();
       StringRef M = StringRef(Msg).trim();
       M.consume_front("pingpong-sim: ");
@@ -202,12 +215,18 @@ int main(int argc, char **argv) {
       return 2;
     }
   }
+  if (!RunCmd && !VerifyCmd && !AddrCmd) {
+    errs() << "pingpong-sim: error: no command (expected one of " << subcommandNames()
+           << ")\n(pingpong-sim --help lists the commands)\n";
+    return 2;
+  }
+  const bool Verify = bool(VerifyCmd), Addresses = bool(AddrCmd);
+  const char *Command = Verify ? "verify" : Addresses ? "addresses" : "run";
   ParseOptions PO;
   SimOptions SO;
   std::string Json = JsonOpt, Svg = SvgOpt;
   bool Full = FullOpt, HitGiven = L2Opt.getNumOccurrences() > 0;
   bool ItersGiven = ItersOpt.getNumOccurrences() > 0;
-  std::vector<long> Gemm, Tile;
   PO.File = InputFile;
   if (Addresses) {
     if (AddrFiles.size() > 2) {
@@ -223,103 +242,58 @@ int main(int argc, char **argv) {
   PO.Mcpu = McpuOpt;
   SO.Kernel = KernelOpt;
   SO.Loop = LoopOpt;
-  auto Int = [&](cl::opt<std::string> &O, int &Out) {
-    if (!O.getNumOccurrences()) return true;
-    char *E;
-    long X = strtol(O.c_str(), &E, 10);
-    if (O.empty() || *E || X <= 0 || X > 1000000000) {
-      errs() << "pingpong-sim: error: --" << O.ArgStr << " expects a positive integer, got '" << O << "'\n";
-      return false;
-    }
-    Out = (int)X;
-    return true;
-  };
-  if (OccupancyOpt.getNumOccurrences()) {
-    if (OccupancyOpt == "check") SO.OccupancyMode = SimOptions::Occupancy::Check;
-    else if (OccupancyOpt == "fit") SO.OccupancyMode = SimOptions::Occupancy::Fit;
-    else if (OccupancyOpt == "ignore") SO.OccupancyMode = SimOptions::Occupancy::Ignore;
-    else {
-      errs() << "pingpong-sim: error: --occupancy expects check, fit or ignore, got '" << OccupancyOpt << "'\n";
-      return 2;
-    }
-  } else if (Verify || Addresses) {
+  if (OccupancyOpt.getNumOccurrences())
+    SO.OccupancyMode = OccupancyOpt;
+  else if (Verify || Addresses)
     // their verdicts are about order, not time: two workgroups' waves that
     // could not share the CU still show what a race would look like
     SO.OccupancyMode = SimOptions::Occupancy::Ignore;
+  auto Take = [](const auto &O, int &Out) {
+    if (O.getNumOccurrences()) Out = (int)O;
+  };
+  Take(LdsBytesOpt, SO.DynamicLdsBytes);
+  Take(WavesPerSimdOpt, SO.WavesPerSimd);
+  Take(WgPerCuOpt, SO.WorkgroupsPerCu);
+  Take(WavesPerWgOpt, SO.WavesPerWorkgroup);
+  Take(ItersOpt, SO.Iterations);
+  Take(ItersPerVisitOpt, SO.IterationsPerVisit);
+  for (StringRef V : ArgOpt) {
+    auto [Name, Value] = V.split('=');
+    SO.Args.push_back({Name.str(), Value.str()});
   }
-  if (!Int(LdsBytesOpt, SO.DynamicLdsBytes) ||
-      !Int(WavesPerSimdOpt, SO.WavesPerSimd) || !Int(WgPerCuOpt, SO.WorkgroupsPerCu) ||
-      !Int(WavesPerWgOpt, SO.WavesPerWorkgroup) || !Int(ItersOpt, SO.Iterations) ||
-      !Int(ItersPerVisitOpt, SO.IterationsPerVisit))
+  for (StringRef V : SgprOpt) { // checked by AssignmentParser
+    auto [Name, Value] = V.split('=');
+    Name.consume_front("s");
+    unsigned N = 0;
+    long long X = 0;
+    Name.getAsInteger(10, N);
+    Value.getAsInteger(0, X);
+    SO.Sgprs.push_back({N, (uint32_t)X});
+  }
+  if (WgIdOpt.size() > 3) {
+    errs() << "pingpong-sim: error: --workgroup-id expects X[,Y,Z] (non-negative integers), got "
+           << WgIdOpt.size() << " values\n";
     return 2;
-  for (auto &V : ArgOpt) {
-    size_t Eq = V.find('=');
-    if (Eq == std::string::npos || Eq == 0 || Eq + 1 == V.size()) {
-      errs() << "pingpong-sim: error: --arg expects NAME=VALUE, got '" << V << "'\n";
-      return 2;
-    }
-    SO.Args.push_back({V.substr(0, Eq), V.substr(Eq + 1)});
   }
-  for (auto &V : SgprOpt) {
-    size_t Eq = V.find('=');
-    std::string Rn = Eq == std::string::npos ? V : V.substr(0, Eq), Rv = Eq == std::string::npos ? "" : V.substr(Eq + 1);
-    if (!Rn.empty() && Rn[0] == 's') Rn = Rn.substr(1);
-    char *E1, *E2;
-    unsigned long Ri = strtoul(Rn.c_str(), &E1, 10);
-    long long X = strtoll(Rv.c_str(), &E2, 0);
-    if (Rn.empty() || *E1 || Ri > 105 || Rv.empty() || *E2) {
-      errs() << "pingpong-sim: error: --sgpr expects N=VALUE with N an SGPR number (0-105) and VALUE an integer, got '" << V << "'\n";
-      return 2;
-    }
-    SO.Sgprs.push_back({(unsigned)Ri, (uint32_t)X});
+  SO.WorkgroupId.assign(WgIdOpt.begin(), WgIdOpt.end());
+  std::vector<long> Gemm(GemmOpt.begin(), GemmOpt.end()), Tile(TileOpt.begin(), TileOpt.end());
+  if (GemmOpt.getNumOccurrences() && (Gemm.size() < 2 || Gemm.size() > 3)) {
+    errs() << "pingpong-sim: error: --gemm expects M,N[,K], got " << Gemm.size() << " value(s)\n";
+    return 2;
   }
-  if (WgIdOpt.getNumOccurrences()) { // --workgroup-id X[,Y,Z]
-    const char *C = WgIdOpt.c_str();
-    while (*C) {
-      char *E;
-      long long X = strtoll(C, &E, 0);
-      if (E == C || X < 0 || X > 0xffffffffLL || (*E && *E != ',') || SO.WorkgroupId.size() == 3) {
-        SO.WorkgroupId.clear();
-        break;
-      }
-      SO.WorkgroupId.push_back((uint32_t)X);
-      C = *E ? E + 1 : E;
-    }
-    if (SO.WorkgroupId.empty()) {
-      errs() << "pingpong-sim: error: --workgroup-id expects X[,Y,Z] (non-negative integers), got '" << WgIdOpt << "'\n";
-      return 2;
-    }
-  }
-  for (auto *O : {&GemmOpt, &TileOpt}) {
-    if (!O->getNumOccurrences()) continue;
-    bool IsGemm = O == &GemmOpt;
-    std::vector<long> Xs;
-    const char *C = O->c_str();
-    while (*C) {
-      char *E;
-      long X = strtol(C, &E, 10);
-      if (E == C || X <= 0 || (*E && *E != ',')) { Xs.clear(); break; }
-      Xs.push_back(X);
-      C = *E ? E + 1 : E;
-    }
-    size_t Lo = 2, Hi = IsGemm ? 3 : 2;
-    if (Xs.size() < Lo || Xs.size() > Hi) {
-      errs() << "pingpong-sim: error: --" << O->ArgStr << " expects " << (IsGemm ? "M,N[,K]" : "BM,BN")
-             << " (positive integers), got '" << *O << "'\n";
-      return 2;
-    }
-    (IsGemm ? Gemm : Tile) = Xs;
+  if (TileOpt.getNumOccurrences() && Tile.size() != 2) {
+    errs() << "pingpong-sim: error: --tile expects BM,BN, got " << Tile.size() << " value(s)\n";
+    return 2;
   }
   if (HitGiven) {
-    char *E;
-    SO.L2HitRate = strtod(L2Opt.c_str(), &E);
-    if (L2Opt.empty() || *E || SO.L2HitRate < 0 || SO.L2HitRate > 1) {
+    SO.L2HitRate = L2Opt;
+    if (!(SO.L2HitRate >= 0 && SO.L2HitRate <= 1)) {
       errs() << "pingpong-sim: error: --l2-hit-rate must be in [0,1]\n";
       return 2;
     }
   }
   if (PO.File.empty()) {
-    errs() << "pingpong-sim: error: no input file\n" << Usage;
+    errs() << "pingpong-sim: error: no input file\n(pingpong-sim " << Command << " --help lists the options)\n";
     return 2;
   }
   if (!Gemm.empty() || !Tile.empty()) {
@@ -341,7 +315,7 @@ int main(int argc, char **argv) {
   }
   if (SO.WavesPerSimd > 8) { errs() << "pingpong-sim: error: --waves-per-simd is at most 8\n"; return 2; }
   if ((Verify || Addresses) && (!Json.empty() || !Svg.empty() || Full)) {
-    errs() << "pingpong-sim: error: --json and --timeline are options of 'run', not '" << argv[1] << "'\n";
+    errs() << "pingpong-sim: error: --json and --timeline are options of 'run', not '" << Command << "'\n";
     return 2;
   }
   if (Addresses) {

@@ -52,7 +52,7 @@
 # RUN: not pingpong-sim run %s --gemm 1024,1024 --tile 128,128 --l2-hit-rate 0.5 2>&1 | FileCheck %s --check-prefix=BOTH
 # BOTH: error: --l2-hit-rate and --gemm both set the L2 hit rate
 # RUN: not pingpong-sim run %s --gemm 1024,x --tile 128,128 2>&1 | FileCheck %s --check-prefix=BADGEMM
-# BADGEMM: error: --gemm expects M,N[,K]
+# BADGEMM: for the --gemm option: expects a positive integer, got 'x'
 # RUN: not pingpong-sim run %s --gemm 64,64 --tile 128,128 2>&1 | FileCheck %s --check-prefix=BIG
 # BIG: error: --tile 128,128 is larger than --gemm 64,64
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx942"

@@ -46,7 +46,7 @@
 # RUN: not pingpong-sim run %s --kernel shared --waves-per-workgroup 4 --iterations 4 --lds-bytes 30000 2>&1 | FileCheck %s --check-prefix=STATICDYN
 # STATICDYN: error: one workgroup of 4 waves does not fit on a CU: 70960 B of LDS per workgroup (65536 per CU)
 # RUN: not pingpong-sim run %s --occupancy most 2>&1 | FileCheck %s --check-prefix=BADOPT
-# BADOPT: error: --occupancy expects check, fit or ignore, got 'most'
+# BADOPT: for the --occupancy option: Cannot find option named 'most'!
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx942"
 	.text
 	.globl unified

@@ -24,7 +24,7 @@
 # RUN: %python %S/Inputs/expect-rc.py 4 pingpong-sim run %s --waves-per-simd 1 --iterations 4 --sgpr s4=8 2>&1 | FileCheck %s --check-prefix=SMALL
 # SMALL: waves 0-3 each ran 0 of 4 iterations of loop .Lloop (line {{[0-9]+}}): no path found: the branch at line {{[0-9]+}} 's_cbranch_scc0 .Ldone' (its condition is known to the model) leads to line {{[0-9]+}}, from where the loop cannot be reached
 # RUN: %python %S/Inputs/expect-rc.py 2 pingpong-sim run %s --sgpr 4 2>&1 | FileCheck %s --check-prefix=BADSGPR
-# BADSGPR: error: --sgpr expects N=VALUE
+# BADSGPR: for the --sgpr option: expects N=VALUE
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx942"
 	.text
 	.globl guarded

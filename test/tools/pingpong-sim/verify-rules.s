@@ -76,8 +76,8 @@
 # NOFILE: error: no input file
 # RUN: %python %S/Inputs/expect-rc.py 1 pingpong-sim verify %S/Inputs/does-not-exist.s 2>&1 | FileCheck %s --check-prefix=MISSING
 # MISSING: error: cannot read
-# RUN: pingpong-sim --help | FileCheck %s --check-prefix=HELP
-# HELP: pingpong-sim verify FILE.s [options]
+# RUN: pingpong-sim verify --help | FileCheck %s --check-prefix=HELP
+# HELP: SUBCOMMAND 'verify': wait/barrier soundness checker
 # HELP: (4) pacing
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx942"
 	.text
