@@ -19,6 +19,7 @@
 #include "pingpong/Target/TargetFacts.h"
 #include "pingpong/Schedule/Layout.h"
 #include "pingpong/Passes/Passes.h"
+#include "pingpong/Passes/Remarks.h"
 #include "pingpong/Passes/ScheduledLoops.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -214,9 +215,8 @@ bool PingpongFinalCheck::runOnMachineFunction(MachineFunction &MF) {
       ORE.emit([&]() {
         MachineOptimizationRemarkMissed R(DEBUG_TYPE, "SpilledInLoop", Loc,
                                           &MBB);
-        R << "final check, %bb." << ore::NV("Block", MBB.getNumber()) << " of "
-          << ore::NV("Function", MF.getName()) << Whose << ": "
-          << ore::NV("SpillAccesses", Spills)
+        R << "final check, ";
+        nameBlock(R, MBB) << Whose << ": " << ore::NV("SpillAccesses", Spills)
           << (Plugins ? " spill stores and reloads in the scheduled loop, "
                         "each a scratch round trip: compare with LLVM's own "
                         "order (-amdgpu-pingpong=off)"
@@ -279,9 +279,8 @@ bool PingpongFinalCheck::runOnMachineFunction(MachineFunction &MF) {
       ORE.emit([&]() {
         MachineOptimizationRemarkMissed R(DEBUG_TYPE, "ClustersBroken", Loc,
                                           &MBB);
-        R << "final check, %bb." << ore::NV("Block", MBB.getNumber()) << " of "
-          << ore::NV("Function", MF.getName()) << Whose
-          << ": cluster order did not survive: "
+        R << "final check, ";
+        nameBlock(R, MBB) << Whose << ": cluster order did not survive: "
           << ore::NV("MemInDot", MemInDot) << " memory ops inside and "
           << ore::NV("StrayMFMA", StrayMFMA) << " MFMAs outside dot clusters";
         return R;
@@ -290,9 +289,8 @@ bool PingpongFinalCheck::runOnMachineFunction(MachineFunction &MF) {
     }
     ORE.emit([&]() {
       MachineOptimizationRemarkAnalysis R(DEBUG_TYPE, "FinalCheck", Loc, &MBB);
-      R << "final check, %bb." << ore::NV("Block", MBB.getNumber()) << " of "
-        << ore::NV("Function", MF.getName()) << Whose << ": "
-        << ore::NV("DotClusters", DotClusters)
+      R << "final check, ";
+      nameBlock(R, MBB) << Whose << ": " << ore::NV("DotClusters", DotClusters)
         << " dot clusters intact, waits inside them: "
         << ore::NV("WaitsInDot", WaitsInDot);
       return R;
@@ -311,9 +309,8 @@ bool PingpongFinalCheck::runOnMachineFunction(MachineFunction &MF) {
       ORE.emit([&]() {
         MachineOptimizationRemarkMissed R(DEBUG_TYPE, "OccupancyLost",
                                           PingpongLoc, PingpongLoop);
-        R << "final check, %bb." << ore::NV("Block", PingpongLoop->getNumber())
-          << " of " << ore::NV("Function", MF.getName())
-          << ": after register allocation a wave holds "
+        R << "final check, ";
+        nameBlock(R, *PingpongLoop) << ": after register allocation a wave holds "
           << ore::NV("VectorRegisters", Used) << " vector registers ("
           << ore::NV("ArchVGPRs", Arch) << " arch + " << ore::NV("AGPRs", Acc)
           << " acc), more than the " << ore::NV("Budget", Budget)

@@ -19,6 +19,7 @@
 #include "pingpong/LDS/AddressFold.h"
 #include "pingpong/LDS/DMAM0Fold.h"
 #include "pingpong/Passes/Passes.h"
+#include "pingpong/Passes/Remarks.h"
 #include "pingpong/Passes/ScheduledLoops.h"
 #include "pingpong/Analysis/Loops.h"
 #include "pingpong/Schedule/ClusterPlan.h"
@@ -247,15 +248,12 @@ void PingpongSchedule::missed(MachineLoop &L, const Twine &Why,
     DebugLoc DL = At && At->getDebugLoc() ? At->getDebugLoc() : L.getStartLoc();
     MachineOptimizationRemarkMissed R(DEBUG_TYPE, "NotApplied", DL,
                                       L.getHeader());
-    R << "loop %bb." << ore::NV("Loop", L.getHeader()->getNumber()) << " of "
-      << ore::NV("Function", L.getHeader()->getParent()->getName())
-      << ": no pingpong: " << ore::NV("Reason", Why.str());
+    nameLoop(R, *L.getHeader())
+        << ": no pingpong: " << ore::NV("Reason", Why.str());
     return R;
   });
   if (ForcedBy) {
-    std::string Msg = ("loop %bb." + Twine(L.getHeader()->getNumber()) +
-                       " of " + L.getHeader()->getParent()->getName() +
-                       ": amdgpu-pingpong " +
+    std::string Msg = (loopName(*L.getHeader()) + ": amdgpu-pingpong " +
                        (ForcedBy->LayoutText.empty() ? modeName(ForcedBy->M)
                                                      : "custom layout") +
                        " (" +
@@ -554,8 +552,7 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
       // Applied as asked; a missed remark so that it shows with the refusals.
       MachineOptimizationRemarkMissed R(DEBUG_TYPE, "OverBudget",
                                         L.getStartLoc(), L.getHeader());
-      R << "loop %bb." << ore::NV("Loop", L.getHeader()->getNumber()) << " of "
-        << ore::NV("Function", MF.getName()) << ": forced " << C->Name
+      nameLoop(R, *L.getHeader()) << ": forced " << C->Name
         << " needs about " << ore::NV("VGPRs", C->Peak)
         << " vector registers, more than " << ore::NV("Budget", C->Budget)
         << ": "
@@ -574,17 +571,13 @@ void PingpongSchedule::foldDMADestinations(MachineLoop &L,
   MachineBasicBlock &Body = *L.getHeader();
   if (R.SelfCheckFailed)
     MF.getFunction().getContext().diagnose(DiagnosticInfoGeneric(
-        ("amdgpu-pingpong: in function '" + MF.getName() + "', loop %bb." +
-         Twine(Body.getNumber()) + ": LDS DMA M0 sums left as they were: " +
+        (Twine(diagnosticPlace("amdgpu-pingpong", Body)) + ": LDS DMA M0 sums left as they were: " +
          R.Why)
             .str(),
         DS_Error));
   if (!R.Writes)
     return;
-  auto Where = [&](auto &Rem) {
-    Rem << "loop %bb." << ore::NV("Loop", Body.getNumber()) << " of "
-        << ore::NV("Function", MF.getName());
-  };
+  auto Where = [&](auto &Rem) { nameLoop(Rem, Body); };
   if (R.Changed)
     ORE->emit([&]() {
       MachineOptimizationRemark Rem(DEBUG_TYPE, "LDSDMADestinations",
@@ -631,8 +624,7 @@ void PingpongSchedule::foldAddresses(MachineLoop &L, MachineFunction &MF,
   MachineBasicBlock &Body = *L.getHeader();
   if (R.SelfCheckFailed)
     MF.getFunction().getContext().diagnose(DiagnosticInfoGeneric(
-        ("amdgpu-pingpong: in function '" + MF.getName() + "', loop %bb." +
-         Twine(Body.getNumber()) + ": LDS addressing left as it was: " + R.Why)
+        (Twine(diagnosticPlace("amdgpu-pingpong", Body)) + ": LDS addressing left as it was: " + R.Why)
             .str(),
         DS_Error));
   auto Numbers = [&](auto &Rem) {
@@ -650,8 +642,7 @@ void PingpongSchedule::foldAddresses(MachineLoop &L, MachineFunction &MF,
     ORE->emit([&]() {
       MachineOptimizationRemark Rem(DEBUG_TYPE, "LDSAddressing",
                                     L.getStartLoc(), &Body);
-      Rem << "loop %bb." << ore::NV("Loop", Body.getNumber()) << " of "
-          << ore::NV("Function", MF.getName()) << ": LDS addresses folded: ";
+      nameLoop(Rem, Body) << ": LDS addresses folded: ";
       Numbers(Rem);
       Rem << " (groups: " << ore::NV("GroupsHoisted", R.GroupsHoisted)
           << " hoisted, " << ore::NV("GroupsInLoop", R.GroupsInLoop)
@@ -664,9 +655,8 @@ void PingpongSchedule::foldAddresses(MachineLoop &L, MachineFunction &MF,
     ORE->emit([&]() {
       MachineOptimizationRemarkAnalysis Rem(DEBUG_TYPE, "LDSAddressingKept",
                                             L.getStartLoc(), &Body);
-      Rem << "loop %bb." << ore::NV("Loop", Body.getNumber()) << " of "
-          << ore::NV("Function", MF.getName())
-          << ": LDS addresses kept: " << ore::NV("Reason", R.Why);
+      nameLoop(Rem, Body) << ": LDS addresses kept: "
+                          << ore::NV("Reason", R.Why);
       if (R.ValuBefore) {
         Rem << " (";
         Numbers(Rem);
@@ -679,12 +669,10 @@ void PingpongSchedule::foldAddresses(MachineLoop &L, MachineFunction &MF,
 void PingpongSchedule::applied(MachineLoop &L, const Directive &D,
                                const LoopModel &M, const ModeChoice &C,
                                const std::string &SkewNote) {
-  const MachineFunction &MF = *L.getHeader()->getParent();
   ORE->emit([&]() {
     MachineOptimizationRemark R(DEBUG_TYPE, "Applied", L.getStartLoc(),
                                 L.getHeader());
-    R << "loop %bb." << ore::NV("Loop", L.getHeader()->getNumber()) << " of "
-      << ore::NV("Function", MF.getName()) << ": " << ore::NV("Mode", C.Name)
+    nameLoop(R, *L.getHeader()) << ": " << ore::NV("Mode", C.Name)
       << " (" << ore::NV("Source", D.Source) << "), "
       << ore::NV("Waves", M.Waves) << " waves, mfma "
       << ore::NV("MFMA", std::to_string(M.Shape.M) + "x" +
@@ -738,9 +726,7 @@ bool PingpongSchedule::hoistLDSDMA(MachineLoop &L, LoopModel &Region) {
   ORE->emit([&]() {
     MachineOptimizationRemark R(DEBUG_TYPE, "HoistedDMA", L.getStartLoc(),
                                 L.getHeader());
-    R << "loop %bb." << ore::NV("Loop", L.getHeader()->getNumber()) << " of "
-      << ore::NV("Function", L.getHeader()->getParent()->getName()) << ": "
-      << ore::NV("Moved", Moved)
+    nameLoop(R, *L.getHeader()) << ": " << ore::NV("Moved", Moved)
       << " LDS DMA loads issued at the start of their barrier interval, right "
          "after the barrier that frees their buffer";
     return R;

@@ -12,6 +12,7 @@
 #include "pingpong/Analysis/WaveValues.h"
 #include "pingpong/ISA/Opcodes.h"
 #include "pingpong/Passes/Passes.h"
+#include "pingpong/Passes/Remarks.h"
 #include "pingpong/Sync/SyncRules.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -97,8 +98,7 @@ bool PingpongVerify::runOnMachineFunction(MachineFunction &MF) {
         }
       if (TouchesLDS && Barrier)
         MF.getFunction().getContext().diagnose(DiagnosticInfoGeneric(
-            ("amdgpu-pingpong-verify: in function '" + MF.getName() +
-             "', loop %bb." + Twine(L->getHeader()->getNumber()) +
+            (Twine(diagnosticPlace("amdgpu-pingpong-verify", *L->getHeader())) +
              ": cannot prove the waits and barriers: the loop has " +
              Twine(L->getNumBlocks()) +
              " blocks and the check reads single-block loops; "
@@ -130,8 +130,7 @@ bool PingpongVerify::runOnMachineFunction(MachineFunction &MF) {
     // silent where pingpong-sim verify, which runs every wave, might not.
     if (R.UnmodelledWaveBranch || R.WavesOffPath)
       MF.getFunction().getContext().diagnose(DiagnosticInfoGeneric(
-          ("amdgpu-pingpong-verify: in function '" + MF.getName() +
-           "', loop %bb." + Twine(L->getHeader()->getNumber()) +
+          (Twine(diagnosticPlace("amdgpu-pingpong-verify", *L->getHeader())) +
            ": cannot prove the waits and barriers: " +
            (R.UnmodelledWaveBranch
                 ? "the kernel branches on the wave id around an s_barrier (`" +
@@ -145,18 +144,16 @@ bool PingpongVerify::runOnMachineFunction(MachineFunction &MF) {
           DS_Warning));
     if (!R.PacingGap.empty())
       MF.getFunction().getContext().diagnose(DiagnosticInfoGeneric(
-          ("amdgpu-pingpong-verify: in function '" + MF.getName() +
-           "', loop %bb." + Twine(L->getHeader()->getNumber()) +
+          (Twine(diagnosticPlace("amdgpu-pingpong-verify", *L->getHeader())) +
            ": cannot prove the pacing: " + R.PacingGap +
            "; `pingpong-sim verify` runs every wave")
               .str(),
           DS_Warning));
     if (!R.Findings.empty()) {
       const SyncFinding &F = R.Findings.front();
-      std::string Where = "loop %bb." + std::to_string(L->getHeader()->getNumber());
       MF.getFunction().getContext().diagnose(DiagnosticInfoGeneric(
-          ("amdgpu-pingpong-verify: in function '" + MF.getName() + "', " +
-           Where + ": " + F.Message)
+          (Twine(diagnosticPlace("amdgpu-pingpong-verify", *L->getHeader())) +
+           ": " + F.Message)
               .str(),
           DS_Error));
       continue;
@@ -167,8 +164,7 @@ bool PingpongVerify::runOnMachineFunction(MachineFunction &MF) {
     // the check cannot tell apart is one; pingpong-sim verify decides).
     if (!R.Unproven.empty())
       MF.getFunction().getContext().diagnose(DiagnosticInfoGeneric(
-          ("amdgpu-pingpong-verify: in function '" + MF.getName() +
-           "', loop %bb." + Twine(L->getHeader()->getNumber()) +
+          (Twine(diagnosticPlace("amdgpu-pingpong-verify", *L->getHeader())) +
            ": cannot prove " + Twine(R.UnprovenPairs) +
            " LDS pair(s) ordered (no finding: a race is reported only on "
            "bytes or a buffer that are known; `pingpong-sim verify` computes "
@@ -179,9 +175,8 @@ bool PingpongVerify::runOnMachineFunction(MachineFunction &MF) {
     ORE.emit([&]() {
       MachineOptimizationRemarkAnalysis Rm(DEBUG_TYPE, "Verified",
                                            L->getStartLoc(), L->getHeader());
-      Rm << "wait/barrier check, loop %bb."
-         << ore::NV("Loop", L->getHeader()->getNumber()) << " of "
-         << ore::NV("Function", MF.getName()) << ": "
+      Rm << "wait/barrier check, ";
+      nameLoop(Rm, *L->getHeader()) << ": "
          << ore::NV("LDSAccesses", R.LDSAccesses) << " LDS accesses, "
          << ore::NV("Barriers", R.Barriers) << " barriers per iteration, "
          << (R.Asymmetric ? "wave groups " + std::to_string(R.GroupOffset) +

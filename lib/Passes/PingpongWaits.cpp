@@ -18,6 +18,7 @@
 #include "pingpong/Sync/SyncRules.h"
 #include "pingpong/Sync/Waitcnt.h"
 #include "pingpong/Passes/Passes.h"
+#include "pingpong/Passes/Remarks.h"
 #include "pingpong/Passes/ScheduledLoops.h"
 #include "pingpong/Target/TargetFacts.h"
 
@@ -169,8 +170,8 @@ bool PingpongWaits::placeInLoop(MachineLoop &L, MachineFunction &MF) {
       After += Waitcnt::decodeGfx9(W->getOperand(0).getImm()).Vm < Waitcnt::MaxVm;
   ORE.emit([&]() {
     MachineOptimizationRemark R(DEBUG_TYPE, "WaitsPlaced", L.getStartLoc(), &Body);
-    R << "vmcnt placement, loop %bb." << ore::NV("Loop", Body.getNumber())
-      << " of " << ore::NV("Function", MF.getName()) << ": "
+    R << "vmcnt placement, ";
+    nameLoop(R, Body) << ": "
       << ore::NV("VmWaitsBefore", Before) << " vmcnt waits before, "
       << ore::NV("VmWaitsAfter", After)
       << " after, each the largest count the checker proves safe";
