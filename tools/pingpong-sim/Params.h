@@ -42,7 +42,8 @@ struct TargetParams {
   double LdsWriteBytesPerClkPair; // gfx942 64 [A]; gfx950 writes not documented: 64 (= CDNA3) [?]
   // --- VMEM (cdna_model §1.1, §1.2, §5) ---
   int VmemLatency;     // 650 clocks: middle of the measured 500-800 HBM dwordx4 range [M] pyhip
-  int L2HitLatency;    // 500 clocks: low end of that range, used only with --l2-hit-rate > 0 [?]
+  int L2HitLatency;    // ~140 ns vector L2 hit (MI210 chase 233-259 clk at 1.7 GHz [M] gpu-benches; CDNA3 no
+                       // slower [M] Chips and Cheese MI300X) x clock: 294 (2.1 GHz) / 336 (2.4 GHz) [D]; --gemm / --l2-hit-rate only
   double HbmTBps;      // 5.3 (gfx942) / 8.0 (gfx950) TB/s [A] mi300.md / mi350.rst
   int Cus;             // 304 / 256 [A] gpu-specs.rst
   double ClockGHz;     // 2.1 / 2.4 peak engine clock [A]
@@ -101,7 +102,7 @@ inline const TargetParams &paramsFor(const std::string &Cpu) {
       pingpong::target::Gfx942.MaxWavesPerSIMD, pingpong::target::Gfx942.VGPRsPerSIMDLane,
       /*ValuDepLatency*/ 8, /*SaluDepLatency*/ 4, /*MfmaDepExtra*/ 2, /*MfmaCoexecDelay*/ 4,
       /*LdsLatency*/ 64, /*LdsRead*/ 64.0, /*LdsWrite*/ 64.0,
-      /*VmemLatency*/ 650, /*L2HitLatency*/ 500, /*HbmTBps*/ 5.3, /*Cus*/ 304,
+      /*VmemLatency*/ 650, /*L2HitLatency*/ 294, /*HbmTBps*/ 5.3, /*Cus*/ 304,
       /*ClockGHz*/ 2.1, /*HbmSustained*/ 0.65, /*L2BytesPerClkCu*/ pingpong::target::l2BytesPerClkPerCU(pingpong::target::Gfx942),
       /*SmemLatencyPasses*/ 5, /*BarrierReleaseDelay*/ 0};
   static const TargetParams Gfx950 = {
@@ -109,7 +110,7 @@ inline const TargetParams &paramsFor(const std::string &Cpu) {
       pingpong::target::Gfx950.MaxWavesPerSIMD, pingpong::target::Gfx950.VGPRsPerSIMDLane,
       8, 4, 2, 4,
       64, 128.0, 64.0,
-      650, 500, 8.0, 256,
+      650, 336, 8.0, 256,
       2.4, 0.65, pingpong::target::l2BytesPerClkPerCU(pingpong::target::Gfx950),
       5, 0};
   // PPSIM_PARAMS="Name=value,..." overrides parameters for a sensitivity study
