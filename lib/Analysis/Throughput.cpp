@@ -134,6 +134,7 @@ IssueBound issueBound(const LoopModel &M, unsigned WavesPerSIMD) {
   B.WavesPerSIMD = WavesPerSIMD;
   B.VALU = D.VALU;
   B.MFMAs = D.MFMAs;
+  B.LDSBytesPerWave = (D.ReadLane + D.WriteLane) * TF->WaveSize;
   B.IssueClocks = double(WavesPerSIMD) * IssueTurnClocks * (D.VALU + D.MFMAs);
   B.MFMAClocks = double(WavesPerSIMD) * D.MFMAClocks;
   // The pair's port serves the same waves on its other SIMD too.

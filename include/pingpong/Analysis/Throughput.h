@@ -52,9 +52,14 @@ LDSPortBound ldsPortBound(const LoopModel &M);
 struct IssueBound {
   bool Known = false;
   unsigned WavesPerSIMD = 0, VALU = 0, MFMAs = 0; // VALU, MFMA: per wave
+  uint64_t LDSBytesPerWave = 0;                   // LDS reads and writes
   double IssueClocks = 0, MFMAClocks = 0, PortClocks = 0;
   bool issueBound() const {
     return Known && IssueClocks > std::max(MFMAClocks, PortClocks);
+  }
+  /// The SIMD pair's LDS port is the busiest of the three.
+  bool portBound() const {
+    return Known && PortClocks > std::max(MFMAClocks, IssueClocks);
   }
 };
 IssueBound issueBound(const LoopModel &M, unsigned WavesPerSIMD);
