@@ -113,6 +113,8 @@ LDSPortBound ldsPortBound(const LoopModel &M) {
     B.MemClocks = 2 * (Reads + Writes);
     B.DotClocks = D.MFMAClocks;
   }
+  // A pair is half of the CU's SIMDs: it holds that share of the waves.
+  B.IterationPortClocks = double(M.Waves) * 2 / TF->SIMDsPerCU * (Reads + Writes);
   B.Known = true;
   return B;
 }

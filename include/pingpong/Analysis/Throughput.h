@@ -34,6 +34,10 @@ struct LDSPortBound {
   uint64_t ReadBytesPerWave = 0, WriteBytesPerWave = 0;
   double MemClocks = 0;
   uint64_t DotClocks = 0;
+  /// All the workgroup's LDS traffic of an iteration on one SIMD pair's
+  /// port (every wave of the pair, reads and writes): the clocks to set
+  /// against copyBound's L2 clocks, also per workgroup iteration.
+  double IterationPortClocks = 0;
   double ratio() const { return DotClocks ? MemClocks / DotClocks : 0; }
 };
 LDSPortBound ldsPortBound(const LoopModel &M);
