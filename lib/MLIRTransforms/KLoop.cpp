@@ -262,6 +262,9 @@ std::optional<std::array<int64_t, 3>> KLoop::tile() const {
       return 0;
     if (T.getRank() == 2) // [rows][K]: also a whole-K buffer (aggregate load)
       return T.getDimSize(0);
+    // [slots][rows][BK]: a slot per stage (a double-buffered K loop).
+    if (T.getRank() == 3 && T.getDimSize(2) == BK)
+      return T.getDimSize(1);
     return T.getNumElements() % BK ? 0 : T.getNumElements() / BK;
   };
   int64_t BM = Rows(Operand::A), BN = Rows(Operand::B);
