@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Compile the kernels of kernels.py with Triton's AMD backend into corpus/triton-user/<case>/.
 
-usage: generate.py OUTDIR [--set tuning|heldout] [--filter SUBSTR ...] [--jobs N] [--list]
+usage: generate.py OUTDIR [--set tuning|heldout|heldout2] [--filter SUBSTR ...] [--jobs N] [--list]
 
-Two sets: tuning (kernels.py: the attention shapes of issue 24 item 7, looked at while the
-no-gain rule was designed) and heldout (kernels_heldout.py: written before the rule was
-measured on them, measured once at the end).
+Three sets: tuning (kernels.py: the attention shapes of issue 24 item 7, looked at while the
+no-gain rule was designed), heldout (kernels_heldout.py: written before the rule was measured on
+them, measured once at the end; looked at since) and heldout2 (kernels_heldout2.py: the same for
+the session-12 rules).
 
 The driver is corpus/triton/generate.py's (compile_one, the knobs, meta.json, Triton's pingpong
 mode per _pp1 case); only the cases and their signatures are new. Each case runs in a fresh
@@ -27,13 +28,18 @@ _spec.loader.exec_module(G)
 D16, PTR, SHORT = G.D16, G.PTR, G.SHORT
 MASKS = {0: "nomask", 1: "causal", 2: "window"}
 KINDS = {"attn_bp": "bp", "attn_gqa": "gqa", "attn_tut": "tut", "attn_mixed": "mixed",
-         "matmul_bias": "mmbias", "matmul_bp": "mmbp"}
+         "matmul_bias": "mmbias", "matmul_bp": "mmbp", "mha_fwd": "mha", "mha_alibi": "alibi",
+         "mha_softcap": "softcap", "mm_silu": "mmsilu", "mm_rowscale": "mmscale"}
+MODULES = {"tuning": "kernels", "heldout": "kernels_heldout", "heldout2": "kernels_heldout2"}
 STRIDES = {"attn_bp": ("stride_qh", "stride_qm", "stride_kh", "stride_kn", "stride_vh",
                        "stride_vn", "stride_oh", "stride_om", "SEQ"),
            "attn_mixed": ("stride_qm", "stride_kn", "stride_vn", "stride_om", "SEQ"),
            "matmul_bias": ("M", "N", "K", "stride_am", "stride_bk", "stride_cm"),
            "matmul_bp": ("M", "N", "K", "stride_am", "stride_bn", "stride_cm")}
 STRIDES["attn_gqa"] = STRIDES["attn_tut"] = STRIDES["attn_bp"]
+STRIDES.update({f: ("stride_h", "stride_s", "SEQ") for f in ("mha_fwd", "mha_alibi", "mha_softcap")})
+STRIDES["mm_silu"] = ("M", "N", "K", "stride_am", "stride_bk", "stride_cm")
+STRIDES["mm_rowscale"] = ("M", "N", "K", "stride_am", "stride_bn", "stride_cm")
 
 
 class UserCase(G.Case):
@@ -49,6 +55,8 @@ class UserCase(G.Case):
                  f"w{self.warps}", f"ns{self.stages}"]
         if self.fn == "attn_bp":
             parts.append(MASKS[self.mask])
+        elif self.fn == "mha_fwd":
+            parts.append("causal" if self.mask else "nomask")
         elif self.fn == "attn_tut":
             parts.append("causal" if self.mask else "full")
         elif self.fn == "attn_mixed":
@@ -66,7 +74,33 @@ class UserCase(G.Case):
         opts = {"num_warps": self.warps, "num_stages": self.stages,
                 "matrix_instr_nonkdim": self.nonkdim}
         strides = STRIDES[self.fn]
-        if self.fn.startswith("matmul"):
+        if self.fn in ("mm_silu", "mm_rowscale"):
+            out = "fp16" if dt.startswith("fp8") else dt
+            sig = {"A": "*" + dt, "B": "*" + dt}
+            if self.fn == "mm_rowscale":
+                sig.update({"SA": "*fp32", "SB": "*fp32"})
+            sig["C"] = "*" + out
+            ptrs = list(sig)
+            sig.update({k: "i32" for k in strides})
+            cst = {"BM": bm, "BN": bn, "BK": d}
+            if self.fn == "mm_silu":
+                sig["scale"] = "fp32"
+                cst["GROUP_M"] = 8
+            sig.update({k: "constexpr" for k in cst})
+        elif self.fn.startswith("mha_"):
+            sig = {"Q": "*" + dt, "K": "*" + dt, "V": "*" + dt, "O": "*" + dt}
+            if self.fn == "mha_alibi":
+                sig["SLOPES"] = "*fp32"
+            ptrs = list(sig)
+            sig["sm_scale"] = "fp32"
+            sig.update({k: "i32" for k in strides})
+            cst = {"BM": bm, "BN": bn, "D": d}
+            if self.fn == "mha_fwd":
+                cst["CAUSAL"] = bool(self.mask)
+            elif self.fn == "mha_softcap":
+                cst["CAP"] = 30.0
+            sig.update({k: "constexpr" for k in cst})
+        elif self.fn.startswith("matmul"):
             out = "fp16" if dt.startswith("fp8") else dt
             sig = {"A": "*" + dt, "B": "*" + dt}
             if self.fn == "matmul_bias":
@@ -151,24 +185,46 @@ def heldout_cases():
     return [(c, pp) for c in L for pp in (0, 1)]
 
 
+def heldout2_cases():
+    L = []
+
+    def add(fn, arch, dt, tile, w, ns, mask=0, **kw):
+        L.append(UserCase(fn, arch, dt, tile, w, ns, mask=mask, heldout=True, **kw))
+
+    # attention in a [batch*heads, seq, d] layout, natural-log softmax, scale after the dot
+    add("mha_fwd", "gfx942", "fp16", (128, 64, 64), 4, 2)
+    add("mha_fwd", "gfx942", "fp16", (64, 64, 64), 4, 2, mask=1)
+    add("mha_fwd", "gfx950", "bf16", (128, 64, 128), 8, 2, mask=1)
+    add("mha_fwd", "gfx950", "fp16", (128, 64, 64), 4, 3, async_copy=True)
+    # score modifiers in the loop: ALiBi bias, soft-capping
+    add("mha_alibi", "gfx942", "fp16", (128, 64, 128), 8, 2)
+    add("mha_alibi", "gfx950", "bf16", (128, 32, 64), 4, 2)
+    add("mha_softcap", "gfx942", "bf16", (128, 64, 64), 8, 2)
+    # GEMMs with epilogues: SiLU and scale; fp8 with per-row/per-column scales
+    add("mm_silu", "gfx942", "fp16", (256, 128, 64), 8, 2)
+    add("mm_silu", "gfx950", "bf16", (128, 128, 64), 4, 2)
+    add("mm_rowscale", "gfx950", "fp8e4nv", (128, 128, 128), 4, 2)
+    return [(c, pp) for c in L for pp in (0, 1)]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("outdir")
     ap.add_argument("--filter", action="append", default=[])
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--list", action="store_true")
-    ap.add_argument("--set", choices=("tuning", "heldout"), default="tuning")
+    ap.add_argument("--set", choices=tuple(MODULES), default="tuning")
     ap.add_argument("--one", help=argparse.SUPPRESS)
     a = ap.parse_args()
-    every = cases() if a.set == "tuning" else heldout_cases()
+    every = {"tuning": cases, "heldout": heldout_cases, "heldout2": heldout2_cases}[a.set]()
     todo = [(c, pp) for c, pp in every if not a.filter or any(f in c.name(pp) for f in a.filter)]
     if a.one:
         c, pp = next((c, pp) for c, pp in every if c.name(pp) == a.one)
-        if a.set == "heldout":  # compile_one imports `kernels`: the held-out module
-            import kernels_heldout
-            sys.modules["kernels"] = kernels_heldout
+        if a.set != "tuning":  # compile_one imports `kernels`: the held-out module
+            import importlib
+            sys.modules["kernels"] = importlib.import_module(MODULES[a.set])
         name, status, err = G.compile_one((c, pp, a.outdir))
-        if c.fn in ("attn_bp", "attn_tut") and c.mask:
+        if c.fn in ("attn_bp", "attn_tut", "mha_fwd") and c.mask:
             # the causal band starts at the diagonal: from block 0 a pipelined loop may not run
             # at all; the bench times block 15 (pingpong-sim --sgpr on the workgroup id x)
             mj = os.path.join(a.outdir, name, "meta.json")

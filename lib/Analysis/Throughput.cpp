@@ -113,6 +113,8 @@ LDSPortBound ldsPortBound(const LoopModel &M) {
     B.MemClocks = 2 * (Reads + Writes);
     B.DotClocks = D.MFMAClocks;
   }
+  // A pair is half of the CU's SIMDs: it holds that share of the waves.
+  B.IterationPortClocks = double(M.Waves) * 2 / TF->SIMDsPerCU * (Reads + Writes);
   B.Known = true;
   return B;
 }
@@ -134,6 +136,7 @@ IssueBound issueBound(const LoopModel &M, unsigned WavesPerSIMD) {
   B.WavesPerSIMD = WavesPerSIMD;
   B.VALU = D.VALU;
   B.MFMAs = D.MFMAs;
+  B.LDSBytesPerWave = (D.ReadLane + D.WriteLane) * TF->WaveSize;
   B.IssueClocks = double(WavesPerSIMD) * IssueTurnClocks * (D.VALU + D.MFMAs);
   B.MFMAClocks = double(WavesPerSIMD) * D.MFMAClocks;
   // The pair's port serves the same waves on its other SIMD too.

@@ -168,23 +168,67 @@ void deriveTile(LoopModel &M, const MachineFunction &MF) {
   // Best source: the LDS buffers' sizes, M x K and N x K elements: two
   // __shared__ arrays, or the two fields of the struct that AMDGPU's module
   // LDS lowering packs them into. Which is A does not matter for M * N.
-  SmallPtrSet<const Value *, 2> Objs;
+  SmallVector<const Value *, 2> Objs;
   for (const InstInfo &II : M.Insts)
-    if ((II.R == Role::LocalRead || II.R == Role::LocalWrite) && !isScale(II.Op))
-      Objs.insert(throughPointerPHIs(ldsObject(ldsRegionOf(*II.MI))));
+    if ((II.R == Role::LocalRead || II.R == Role::LocalWrite) && !isScale(II.Op)) {
+      const Value *O = throughPointerPHIs(ldsObject(ldsRegionOf(*II.MI)));
+      if (!llvm::is_contained(Objs, O))
+        Objs.push_back(O);
+    }
+  // Each buffer: its object and byte span in it (a field of the struct the
+  // module LDS lowering packs two arrays into), and its size in bits.
+  struct Buffer {
+    const Value *Obj;
+    int64_t Lo, Hi;
+  };
+  SmallVector<Buffer, 2> Buffers;
   SmallVector<uint64_t, 2> SizeBits;
   const DataLayout &DL = MF.getDataLayout();
   for (const Value *O : Objs)
-    if (auto *GV = dyn_cast_or_null<GlobalVariable>(O))
-      SizeBits.push_back(8 * DL.getTypeAllocSize(GV->getValueType()));
+    if (auto *GV = dyn_cast_or_null<GlobalVariable>(O)) {
+      int64_t Bytes = DL.getTypeAllocSize(GV->getValueType());
+      Buffers.push_back({O, 0, Bytes});
+      SizeBits.push_back(8 * Bytes);
+    }
   if (Objs.size() == 1 && SizeBits.size() == 1) {
-    auto *GV = cast<GlobalVariable>(*Objs.begin());
+    auto *GV = cast<GlobalVariable>(Objs.front());
     auto *ST = dyn_cast<StructType>(GV->getValueType());
     SizeBits.clear();
-    if (ST && ST->getNumElements() == 2)
-      for (Type *E : ST->elements())
-        SizeBits.push_back(8 * DL.getTypeAllocSize(E));
+    Buffers.clear();
+    if (ST && ST->getNumElements() == 2) {
+      const StructLayout *SL = DL.getStructLayout(ST);
+      for (unsigned F = 0; F < 2; ++F) {
+        int64_t Lo = SL->getElementOffset(F),
+                Bytes = DL.getTypeAllocSize(ST->getElementType(F));
+        Buffers.push_back({GV, Lo, Lo + Bytes});
+        SizeBits.push_back(8 * Bytes);
+      }
+    }
   }
+  // The one buffer the loop's LDS writes fill, when all of them fill the
+  // same one (an aggregate load leaves the other operand's buffer alone in
+  // the loop; a multi-stage loop writes both); -1 otherwise.
+  int WrittenBuffer = -1;
+  bool WritesKnown = SizeBits.size() == 2;
+  for (const InstInfo &II : M.Insts) {
+    if (!WritesKnown || II.R != Role::LocalWrite || isScale(II.Op))
+      continue;
+    sync::LDSRegion R = ldsRegionOf(*II.MI);
+    const Value *O = throughPointerPHIs(ldsObject(R));
+    std::optional<ByteBound> B = boundOf(R);
+    int Found = -1;
+    for (unsigned I = 0; I < Buffers.size(); ++I)
+      if (Buffers[I].Obj == O && (Buffers.front().Obj != Buffers.back().Obj ||
+                                  (B && B->first >= Buffers[I].Lo &&
+                                   B->second <= Buffers[I].Hi)))
+        Found = I;
+    if (Found < 0 || (WrittenBuffer >= 0 && Found != WrittenBuffer))
+      WritesKnown = false;
+    else
+      WrittenBuffer = Found;
+  }
+  if (!WritesKnown)
+    WrittenBuffer = -1;
   uint64_t RowBits = K * ElemBits;
   if (K && SizeBits.size() == 2 && SizeBits[0] % RowBits == 0 &&
       SizeBits[1] % RowBits == 0) {
@@ -198,19 +242,19 @@ void deriveTile(LoopModel &M, const MachineFunction &MF) {
   }
   // Aggregate load (the MLIR front's --pingpong-aggregate-load): one
   // operand's buffer holds several K tiles, written before the loop, so the
-  // loop's LDS writes are the other operand's alone: its rows are Elems / K
-  // and one buffer is exactly that tile; the MFMA volume gives the hoisted
-  // operand's rows, and the other buffer must hold whole tiles of them.
-  if (!M.TileM && TrafficKnown && K && Elems % K == 0 && SizeBits.size() == 2) {
+  // loop's LDS writes fill the other operand's buffer alone (WrittenBuffer):
+  // its rows are Elems / K and that buffer is exactly that tile; the MFMA
+  // volume gives the hoisted operand's rows, and the other buffer must hold
+  // whole tiles of them.
+  if (!M.TileM && TrafficKnown && K && Elems % K == 0 && WrittenBuffer >= 0) {
+    const unsigned W = WrittenBuffer;
     uint64_t TW = Elems / K, Vol = DotVolume * Waves;
-    for (unsigned W = 0; W < 2 && TW && Vol % (TW * K) == 0; ++W) {
-      uint64_t TH = Vol / (TW * K), HBits = SizeBits[1 - W];
-      if (SizeBits[W] == TW * RowBits && TH && HBits % (TH * RowBits) == 0 &&
-          HBits / (TH * RowBits) >= 2) {
-        M.TileM = std::max(TW, TH);
-        M.TileN = std::min(TW, TH);
-        break;
-      }
+    uint64_t TH = TW && Vol % (TW * K) == 0 ? Vol / (TW * K) : 0;
+    uint64_t HBits = SizeBits[1 - W];
+    if (TH && SizeBits[W] == TW * RowBits && HBits % (TH * RowBits) == 0 &&
+        HBits / (TH * RowBits) >= 2) {
+      M.TileM = std::max(TW, TH);
+      M.TileN = std::min(TW, TH);
     }
   }
   // Otherwise from the LDS traffic of one iteration.

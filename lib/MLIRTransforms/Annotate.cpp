@@ -42,6 +42,15 @@ std::string tileText(const KLoop &K) {
   return S + std::to_string(K.tileBits()) + " bits";
 }
 
+/// Why a kernel without a workgroup size counts the waves it does.
+std::string assumedWaves() {
+  return " (no known_block_size: the ROCDL lowering gives the kernel the flat "
+         "work-group size 1," +
+         std::to_string(kROCDLDefaultFlatWorkGroupMax) +
+         " and the plugin counts the waves of its maximum; give "
+         "known_block_size to say how many it runs)";
+}
+
 /// The plugin's auto selection (lib/Schedule/ClusterPlan.cpp candidateModes)
 /// without its register estimate: where the plugin would choose between
 /// four- and two-cluster by registers, the tag says auto and leaves it to it.
@@ -55,7 +64,8 @@ std::optional<Mode> chooseMode(const KLoop &K, std::string &why) {
   if (K.waves == 4) {
     if (Bits < ::pingpong::tile::Min) {
       why = "tile " + tileText(K) + " is below the minimum " +
-            std::to_string(::pingpong::tile::Min) + " (4 waves)";
+            std::to_string(::pingpong::tile::Min) + " (4 waves" +
+            (K.wavesAssumed ? assumedWaves() : std::string()) + ")";
       return std::nullopt;
     }
     // Above one-cluster's tiles the plugin chooses single-wave or refuses
@@ -196,7 +206,9 @@ struct PingpongAnnotate
                                 "register estimate"
                               : "four- or two-cluster by the plugin's "
                                 "register estimate")
-      << "): " << K.waves << " waves, " << K.dots.size() << " MFMA "
+      << "): " << K.waves << " waves"
+      << (K.wavesAssumed ? assumedWaves() : std::string()) << ", "
+      << K.dots.size() << " MFMA "
       << K.mfmaM << "x" << K.mfmaN << "x" << K.mfmaK << ", tile "
       << tileText(K) << "; " << K.count(MemRole::GlobalLoad)
       << " global loads, " << K.count(MemRole::LdsWrite) << " LDS writes, "

@@ -87,6 +87,21 @@ struct PingpongExtractDeviceModule
     Top.getOperations().splice(Top.end(), Body.getOperations());
     G.erase();
 
+    // An op the conversions left (no pattern for it) would pass through and
+    // fail in pingpong-translate as "Dialect `...' not found", after this
+    // tool exited 0: name it here, at its location.
+    WalkResult Left = M.walk([&](Operation *Op) {
+      StringRef D = Op->getName().getDialectNamespace();
+      if (Op == M.getOperation() || D == "llvm" || D == "rocdl" || D == "nvvm")
+        return WalkResult::advance();
+      Op->emitError() << "pingpong-extract-device-module: '" << Op->getName()
+                      << "' was not lowered to the LLVM dialect (no conversion "
+                         "pattern for it); pingpong-translate cannot translate it";
+      return WalkResult::interrupt();
+    });
+    if (Left.wasInterrupted())
+      return signalPassFailure();
+
     M->removeAttr(gpu::GPUDialect::getContainerModuleAttrName());
     if (DataLayout)
       M->setAttr("llvm.data_layout", DataLayout);

@@ -98,8 +98,10 @@ std::string mlir::pingpong::bufferName(Value root) {
   return Def->getName().getStringRef().str();
 }
 
-unsigned mlir::pingpong::workgroupWaves(Operation *func) {
+unsigned mlir::pingpong::workgroupWaves(Operation *func, bool *assumed) {
   int64_t Lanes = 0;
+  if (assumed)
+    *assumed = false;
   if (auto F = dyn_cast<gpu::GPUFuncOp>(func)) {
     if (auto Known = F.getKnownBlockSize()) {
       Lanes = 1;
@@ -115,15 +117,25 @@ unsigned mlir::pingpong::workgroupWaves(Operation *func) {
           Lanes *= D;
         break;
       }
+  // A range "min,max": the plugin counts the waves of the max, and so do we.
   if (!Lanes)
     if (auto S = func->getAttrOfType<StringAttr>("rocdl.flat_work_group_size")) {
-      auto [Lo, Hi] = S.getValue().split(',');
-      int64_t Min = 0, Max = 0;
-      if (!Lo.trim().getAsInteger(10, Min) && !Hi.trim().getAsInteger(10, Max) &&
-          Min == Max)
+      int64_t Max = 0;
+      if (!S.getValue().split(',').second.trim().getAsInteger(10, Max))
         Lanes = Max;
     }
-  return Lanes % 64 == 0 ? Lanes / 64 : 0; // CDNA: wave64
+  if (!Lanes)
+    if (auto I = func->getAttrOfType<IntegerAttr>("rocdl.max_flat_work_group_size"))
+      Lanes = I.getInt(); // the translation writes "1,<it>"
+  if (!Lanes) {
+    auto F = dyn_cast<gpu::GPUFuncOp>(func);
+    if (!F || !F.isKernel())
+      return 0;
+    Lanes = kROCDLDefaultFlatWorkGroupMax;
+    if (assumed)
+      *assumed = true;
+  }
+  return (Lanes + 63) / 64; // CDNA: wave64; a partial wave is a wave
 }
 
 namespace {
@@ -250,6 +262,9 @@ std::optional<std::array<int64_t, 3>> KLoop::tile() const {
       return 0;
     if (T.getRank() == 2) // [rows][K]: also a whole-K buffer (aggregate load)
       return T.getDimSize(0);
+    // [slots][rows][BK]: a slot per stage (a double-buffered K loop).
+    if (T.getRank() == 3 && T.getDimSize(2) == BK)
+      return T.getDimSize(1);
     return T.getNumElements() % BK ? 0 : T.getNumElements() / BK;
   };
   int64_t BM = Rows(Operand::A), BN = Rows(Operand::B);
@@ -422,9 +437,9 @@ std::optional<KLoop> mlir::pingpong::analyzeKLoop(scf::ForOp loop,
     return Order[A.op] < Order[B.op];
   });
   if (Operation *F = loop->getParentOfType<FunctionOpInterface>())
-    K.waves = workgroupWaves(F);
+    K.waves = workgroupWaves(F, &K.wavesAssumed);
   else if (Operation *F = loop->getParentOfType<gpu::GPUFuncOp>())
-    K.waves = workgroupWaves(F);
+    K.waves = workgroupWaves(F, &K.wavesAssumed);
   if (!at)
     why.clear();
   return K;

@@ -3,7 +3,7 @@
 // One name for the whole path from an upstream-dialect gpu kernel to the LLVM
 // dialect module pingpong-translate writes as LLVM IR (docs/mlir.md):
 //   pingpong-lower-local-gather, pingpong-annotate, <target>-attach-target, gpu.module(scf-to-cf,
-//   gpu-to-<target>, canonicalize, cse), pingpong-attach-metadata,
+//   gpu-to-<target>, vector-to-llvm, canonicalize, cse), pingpong-attach-metadata,
 //   pingpong-extract-device-module, ensure-debug-info-scope-on-llvm-func
 // (the last keeps the MLIR file:line:col as debug locations, so the plugin's
 // remarks name the MLIR source).
@@ -74,7 +74,10 @@ LogicalResult build(OpPassManager &PM, const PipelineOptions &O, bool ROCDL,
     P += "nvvm-attach-target{chip=" + Chip +
          "},gpu.module(expand-strided-metadata,lower-affine,convert-scf-to-cf,"
          "convert-gpu-to-nvvm{index-bitwidth=32 use-bare-ptr-memref-call-conv=true},";
-  P += "canonicalize,cse,reconcile-unrealized-casts),";
+  // What the gpu-to-<target> patterns leave of the vector dialect (e.g.
+  // vector.extract_strided_slice: convert-vector-to-llvm first rewrites it
+  // as a shuffle, the gpu passes do not).
+  P += "convert-vector-to-llvm,canonicalize,cse,reconcile-unrealized-casts),";
   P += std::string("pingpong-attach-metadata{function-attr=") +
        (O.functionAttr ? "true" : "false") + "},";
   P += "pingpong-extract-device-module";

@@ -21,38 +21,65 @@
 
 using namespace llvm;
 STATISTIC(NumKeptLLVMOrder, "Attention orders refused as no gain over "
-                            "LLVM's (issue-bound loops)");
+                            "LLVM's (issue- or LDS-port-bound loops)");
 
 static cl::opt<bool> NoHarmGuard(
     "amdgpu-pingpong-no-harm", cl::Hidden, cl::init(true),
-    cl::desc("auto: no chained-dot (8 waves) or single-wave order for "
-             "register-staged attention loops whose SIMD issue turns outlast "
-             "their MFMA pipe and LDS port (LLVM's order is kept)"));
+    cl::desc("auto: no chained-dot or single-wave order for "
+             "register-staged attention loops with nothing to overlap: issue "
+             "turns past the MFMA pipe and LDS port (8 waves, one wave per "
+             "SIMD), the LDS port past both (the 4-wave gate); LLVM's order "
+             "is kept"));
 
 namespace pingpong {
 
 /// Attention orders that cannot beat LLVM's (issue 24 item 7): the
 /// chained-dot and single-wave orders win by overlapping memory work (LDS
 /// reads and writes, the global loads' latency) with MFMAs, one wave's
-/// against its partner's (8 waves: barrier intervals under the skew) or its
-/// own (one wave per SIMD). Where a SIMD's vector issue turns, mostly the
-/// softmax's VALU, outlast both its MFMA pipe and its LDS port (issueBound),
-/// the SIMD issues on every turn whatever the order, and the turn-taking
-/// only adds waits: the barriers pace a VALU-heavy wave against a short dot.
+/// against its partner's (8 waves: barrier intervals under the skew; 4
+/// waves: the gate, two workgroups' waves on a SIMD) or its own (one wave
+/// per SIMD). Two bounds say there is nothing to overlap:
+/// - issue-bound (8 waves, one wave per SIMD): the SIMD's vector issue
+///   turns, mostly the softmax's VALU, outlast both its MFMA pipe and its LDS
+///   port; the SIMD issues on every turn whatever the order, and the
+///   turn-taking only adds waits (barriers pace a VALU-heavy wave against a
+///   short dot). The gate is not judged by this one: its priorities hand the
+///   turns between a dot's MFMAs to the partner's VALU (the corpus's gated
+///   attention gains while issue-bound).
+/// - LDS-port-bound (4-wave gate): the SIMD pair's port outlasts the MFMA
+///   pipe and the issue turns. The gate lets a wave into its dot only after
+///   the partner's last MFMA, and each memory cluster ends with its LDS
+///   drained; the reads cannot fit in the partner's dot, so every dot waits
+///   for the port first, where LLVM's order keeps reads in flight across
+///   its MFMAs.
 /// With LDS DMA the modes also replace LLVM 22's DMA waits, a gain of its
-/// own, and 4-wave workgroups pair on a SIMD without a barrier (the gate):
-/// neither is judged here. Returns why, with the numbers; empty: no verdict.
+/// own: not judged. Returns why, with the numbers; empty: no verdict.
 static std::string noGainOverLLVM(const LoopModel &M, Mode Md, bool OneWave,
                                   const std::string &Name) {
   if (!M.chainedDots() || M.NumAsyncCopies)
     return "";
   const bool Paced = Md == Mode::ChainedPP && M.Waves == 8;
-  if (!Paced && !OneWave)
+  const bool Gated = Md == Mode::ChainedPP && M.Waves == 4;
+  if (!Paced && !Gated && !OneWave)
     return "";
   IssueBound B = issueBound(M, OneWave ? 1 : 2);
   LLVM_DEBUG(dbgs() << "amdgpu-pingpong: " << Name << ": issue " << B.IssueClocks
                     << ", MFMA pipe " << B.MFMAClocks << ", LDS port "
                     << B.PortClocks << " clocks per iteration per SIMD\n");
+  if (Gated) {
+    if (!B.portBound())
+      return "";
+    return formatv("no gain over LLVM's order: the loop is LDS-port-bound "
+                   "({0} B of LDS reads and writes per wave take {1:F0} port "
+                   "clocks per iteration on each SIMD pair (2 waves per "
+                   "SIMD), more than its MFMA pipe ({2:F0}) and its issue "
+                   "turns ({3:F0}) need): a wave's drained memory cluster "
+                   "cannot fit in the other wave's gated dot, each dot waits "
+                   "for the port first; LLVM's order is kept",
+                   B.LDSBytesPerWave, B.PortClocks, B.MFMAClocks,
+                   B.IssueClocks)
+        .str();
+  }
   if (!B.issueBound())
     return "";
   return formatv("no gain over LLVM's order: the loop is issue-bound ({0} "

@@ -43,8 +43,12 @@ static const char *OnePPSideLoadLayout =
     "mem store: local-write";
 
 std::optional<ClusterLayout> layoutOnePP(const LoopModel &M, Rejection &Why) {
-  return builtinLayout(M.NumSideLoads ? OnePPSideLoadLayout : OnePPLayout,
-                       Mode::OnePP, M, Why);
+  std::optional<ClusterLayout> L = builtinLayout(
+      M.NumSideLoads ? OnePPSideLoadLayout : OnePPLayout, Mode::OnePP, M, Why);
+  // Past the port rule but held by the L2 share: say why not single-wave.
+  if (L && portPastDot(M))
+    L->Note = l2BelowPort(M);
+  return L;
 }
 
 } // namespace pingpong

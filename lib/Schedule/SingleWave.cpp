@@ -123,10 +123,34 @@ std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
 }
 
 bool singleWaveLDSBound(const LoopModel &M) {
+  return portPastDot(M) && l2BelowPort(M).empty();
+}
+
+bool portPastDot(const LoopModel &M) {
   if (M.NumAsyncCopies || M.chainedDots())
     return false;
   LDSPortBound B = ldsPortBound(M);
   return B.Known && B.ratio() > 1.25;
+}
+
+std::string l2BelowPort(const LoopModel &M) {
+  // LDS-bound means the port binds, not the CU's L2 share: where the global
+  // loads take the L2 share as long as the port takes the LDS traffic, the
+  // loads queue at the iteration's pace, and single-wave's LDS writes, two
+  // slices after their loads in the same iteration, wait for them (heldout
+  // mmbp_bf16_64x128x64_w4_ns3_gfx950: 384 : 384 clocks, a 420-clock vmcnt
+  // wait per wave, 1118 cycles against 1009 for LLVM's order; one-cluster,
+  // its writes after the dot, 925). docs/modes.md, "No harm by default".
+  LDSPortBound B = ldsPortBound(M);
+  CopyBound CB = copyBound(M);
+  if (!B.Known || !CB.Known || CB.CopyClocks < B.IterationPortClocks)
+    return "";
+  return "not LDS-bound: the global loads take the CU's L2 share " +
+         std::to_string(unsigned(CB.CopyClocks)) +
+         " clocks per workgroup iteration, as long as the LDS port's " +
+         std::to_string(unsigned(B.IterationPortClocks)) +
+         ": single-wave's LDS writes, two slices after their loads, would "
+         "wait for them";
 }
 
 } // namespace pingpong

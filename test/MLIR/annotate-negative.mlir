@@ -93,7 +93,9 @@ gpu.module @m {
 
 #wg = #gpu.address_space<workgroup>
 gpu.module @m {
-  gpu.func @unknown_waves(%a: memref<64x64xf16, #wg>, %b: memref<64x64xf16, #wg>) kernel {
+  // Not a gpu.func kernel (a gpu.func kernel without known_block_size gets
+  // the ROCDL default's 4 waves: default-block-size.test).
+  func.func @unknown_waves(%a: memref<64x64xf16, #wg>, %b: memref<64x64xf16, #wg>) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
@@ -105,7 +107,7 @@ gpu.module @m {
       %d = amdgpu.mfma 16x16x16 %x * %y + %acc blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
       scf.yield %d : vector<4xf32>
     }
-    gpu.return
+    return
   }
 }
 

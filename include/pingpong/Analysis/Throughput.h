@@ -34,6 +34,10 @@ struct LDSPortBound {
   uint64_t ReadBytesPerWave = 0, WriteBytesPerWave = 0;
   double MemClocks = 0;
   uint64_t DotClocks = 0;
+  /// All the workgroup's LDS traffic of an iteration on one SIMD pair's
+  /// port (every wave of the pair, reads and writes): the clocks to set
+  /// against copyBound's L2 clocks, also per workgroup iteration.
+  double IterationPortClocks = 0;
   double ratio() const { return DotClocks ? MemClocks / DotClocks : 0; }
 };
 LDSPortBound ldsPortBound(const LoopModel &M);
@@ -52,9 +56,14 @@ LDSPortBound ldsPortBound(const LoopModel &M);
 struct IssueBound {
   bool Known = false;
   unsigned WavesPerSIMD = 0, VALU = 0, MFMAs = 0; // VALU, MFMA: per wave
+  uint64_t LDSBytesPerWave = 0;                   // LDS reads and writes
   double IssueClocks = 0, MFMAClocks = 0, PortClocks = 0;
   bool issueBound() const {
     return Known && IssueClocks > std::max(MFMAClocks, PortClocks);
+  }
+  /// The SIMD pair's LDS port is the busiest of the three.
+  bool portBound() const {
+    return Known && PortClocks > std::max(MFMAClocks, IssueClocks);
   }
 };
 IssueBound issueBound(const LoopModel &M, unsigned WavesPerSIMD);

@@ -44,6 +44,7 @@ struct KLoop {
   unsigned mfmaM = 0, mfmaN = 0, mfmaK = 0;
   unsigned bits = 0;          // operand element width
   unsigned waves = 0;         // 0: workgroup size unknown
+  bool wavesAssumed = false;  // waves from kROCDLDefaultFlatWorkGroupMax
   llvm::SmallVector<KLoopMemOp> mem;
   llvm::SmallVector<Operation *> barriers;
   /// Root LDS buffer of each operand (for the tile and aggregate load).
@@ -76,9 +77,18 @@ void memrefEffects(Operation *op, llvm::SmallVectorImpl<Value> &reads,
 /// Bytes of a static memref, -1 if dynamic.
 int64_t memrefBytes(Type t);
 
+/// The largest workgroup of the flat work-group size "1,256" that upstream
+/// MLIR's ROCDL translation gives a kernel without one
+/// (mlir/lib/Target/LLVMIR/Dialect/ROCDL/ROCDLToLLVMIRTranslation.cpp, for
+/// `rocdl.kernel`; test/MLIR/default-block-size.test checks it). The plugin
+/// counts waves from that maximum, so the front assumes the same.
+constexpr unsigned kROCDLDefaultFlatWorkGroupMax = 256;
+
 /// Waves per workgroup from gpu.func known_block_size or rocdl work-group
-/// size attributes; 0 if unknown.
-unsigned workgroupWaves(Operation *func);
+/// size attributes. A gpu.func kernel with none gets the waves of
+/// kROCDLDefaultFlatWorkGroupMax (`assumed` set), as the plugin will; 0 if
+/// unknown (a func.func).
+unsigned workgroupWaves(Operation *func, bool *assumed = nullptr);
 
 /// Analyses `loop`. Returns nullopt with `why` set (and `at` the op that
 /// decided it, if any) when the loop is not a K loop the plugin can take.

@@ -76,7 +76,15 @@ std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
 /// 1.0 (the 8-wave 256x128 tiles: two-cluster 6-7% ahead), 1.5 (8-wave NN
 /// 128x128x64: single-wave 16% ahead; 4-wave 64x64x64: 5%) and 0.75 (the
 /// 4-wave 128x128x64 tiles at the MFMA bound); 1.25 is between.
+/// Since session 12 also: the CU's L2 share is not as busy as the port
+/// (l2BelowPort).
 bool singleWaveLDSBound(const LoopModel &M);
+/// The port part of singleWaveLDSBound: 1.25x the dot.
+bool portPastDot(const LoopModel &M);
+/// Empty where the global loads take the CU's L2 share less long than the
+/// workgroup's LDS traffic takes the port per iteration (or either is not
+/// known); else why the loop is not LDS-bound, with the numbers.
+std::string l2BelowPort(const LoopModel &M);
 /// The 4-wave skinny shape: LDS DMA together with operands loaded straight
 /// from global memory (and a register-staged scale), no chained dots.
 bool skinnyFourWaveShape(const LoopModel &M);

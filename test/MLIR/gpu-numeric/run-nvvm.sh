@@ -50,7 +50,9 @@ prepare() {
     IFS='|' read -r name args al expect <<< "$c"
     python3 "$root/test/MLIR/Inputs/gemm.py" $args --no-mfma --name "$name" > "$dir/$name.mlir"
     local pre=()
-    [ -n "$al" ] && pre=(--pingpong-aggregate-load="$al")
+    # The numbers, not the occupancy: NVIDIA's 48 KiB budget is over what
+    # keeps two gfx942 workgroups per CU, which the guard would refuse.
+    [ -n "$al" ] && pre=(--pingpong-aggregate-load="$al allow-occupancy-loss=true")
     if [ -n "$al" ]; then
       "$BIN/pingpong-opt" "$dir/$name.mlir" "${pre[@]}" -o "$dir/$name.al.mlir" 2> "$dir/$name.remarks"
       grep -qE "loaded before the loop|K in chunks of" "$dir/$name.remarks" ||

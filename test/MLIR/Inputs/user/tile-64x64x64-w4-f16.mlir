@@ -1,0 +1,202 @@
+// A small tile: 16x16x16 MFMAs, 4 waves of 32x32.
+// Tile 64x64x64, 4 waves (2x2), f16, amdgpu.mfma 16x16x16, one LDS buffer, for gfx942.
+// C^T[N,M] (f32) = (A[M,K] * B[N,K]^T)^T, M,N,K = 1024,1024,1024.
+module attributes {gpu.container_module} {
+gpu.module @kernels {
+  gpu.func @u64x64x64_w4_f16(%A: memref<1024x1024xf16>, %B: memref<1024x1024xf16>, %Ct: memref<1024x1024xf32>)
+      workgroup(%lds_a: memref<64x64xf16, #gpu.address_space<workgroup>>, %lds_b: memref<64x64xf16, #gpu.address_space<workgroup>>)
+      kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %c15 = arith.constant 15 : index
+    %c16 = arith.constant 16 : index
+    %c32 = arith.constant 32 : index
+    %c48 = arith.constant 48 : index
+    %c64 = arith.constant 64 : index
+    %c256 = arith.constant 256 : index
+    %tid = gpu.thread_id x
+    %bid = gpu.block_id x
+    %lane = arith.remui %tid, %c64 : index
+    %wv = arith.divui %tid, %c64 : index
+    %wm = arith.divui %wv, %c2 : index
+    %wn = arith.remui %wv, %c2 : index
+    %bm = arith.divui %bid, %c16 : index
+    %bn = arith.remui %bid, %c16 : index
+    %m0 = arith.muli %bm, %c64 : index
+    %n0 = arith.muli %bn, %c64 : index
+    %aq0 = arith.addi %tid, %c0 : index
+    %ar0 = arith.divui %aq0, %c8 : index
+    %ax0 = arith.remui %aq0, %c8 : index
+    %ac0 = arith.muli %ax0, %c8 : index
+    %ag0 = arith.addi %ar0, %m0 : index
+    %aq1 = arith.addi %tid, %c256 : index
+    %ar1 = arith.divui %aq1, %c8 : index
+    %ax1 = arith.remui %aq1, %c8 : index
+    %ac1 = arith.muli %ax1, %c8 : index
+    %ag1 = arith.addi %ar1, %m0 : index
+    %bq0 = arith.addi %tid, %c0 : index
+    %br0 = arith.divui %bq0, %c8 : index
+    %bx0 = arith.remui %bq0, %c8 : index
+    %bc0 = arith.muli %bx0, %c8 : index
+    %bg0 = arith.addi %br0, %n0 : index
+    %bq1 = arith.addi %tid, %c256 : index
+    %br1 = arith.divui %bq1, %c8 : index
+    %bx1 = arith.remui %bq1, %c8 : index
+    %bc1 = arith.muli %bx1, %c8 : index
+    %bg1 = arith.addi %br1, %n0 : index
+    %frow = arith.remui %lane, %c16 : index
+    %kgrp = arith.divui %lane, %c16 : index
+    %kofs = arith.muli %kgrp, %c4 : index
+    %wra = arith.muli %wm, %c32 : index
+    %wrb = arith.muli %wn, %c32 : index
+    %at0_ = arith.addi %wra, %c0 : index
+    %at0 = arith.addi %at0_, %frow : index
+    %at1_ = arith.addi %wra, %c16 : index
+    %at1 = arith.addi %at1_, %frow : index
+    %bt0_ = arith.addi %wrb, %c0 : index
+    %bt0 = arith.addi %bt0_, %frow : index
+    %bt1_ = arith.addi %wrb, %c16 : index
+    %bt1 = arith.addi %bt1_, %frow : index
+    %ks0 = arith.addi %kofs, %c0 : index
+    %ks1 = arith.addi %kofs, %c16 : index
+    %ks2 = arith.addi %kofs, %c32 : index
+    %ks3 = arith.addi %kofs, %c48 : index
+    %ak0p = arith.addi %ac0, %c0 : index
+    %av0p = vector.load %A[%ag0, %ak0p] : memref<1024x1024xf16>, vector<8xf16>
+    %ak1p = arith.addi %ac1, %c0 : index
+    %av1p = vector.load %A[%ag1, %ak1p] : memref<1024x1024xf16>, vector<8xf16>
+    %bk0p = arith.addi %bc0, %c0 : index
+    %bv0p = vector.load %B[%bg0, %bk0p] : memref<1024x1024xf16>, vector<8xf16>
+    %bk1p = arith.addi %bc1, %c0 : index
+    %bv1p = vector.load %B[%bg1, %bk1p] : memref<1024x1024xf16>, vector<8xf16>
+    vector.store %av0p, %lds_a[%ar0, %ac0] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+    vector.store %av1p, %lds_a[%ar1, %ac1] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+    vector.store %bv0p, %lds_b[%br0, %bc0] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+    vector.store %bv1p, %lds_b[%br1, %bc1] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+    gpu.barrier
+    %zero = arith.constant dense<0.0> : vector<4xf32>
+    %r:4 = scf.for %kt = %c0 to %c15 step %c1 iter_args(%i00 = %zero, %i01 = %zero, %i10 = %zero, %i11 = %zero) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>) {
+      %kn = arith.addi %kt, %c1 : index
+      %kcol = arith.muli %kn, %c64 : index
+    %ak0 = arith.addi %ac0, %kcol : index
+    %av0 = vector.load %A[%ag0, %ak0] : memref<1024x1024xf16>, vector<8xf16>
+    %ak1 = arith.addi %ac1, %kcol : index
+    %av1 = vector.load %A[%ag1, %ak1] : memref<1024x1024xf16>, vector<8xf16>
+    %bk0 = arith.addi %bc0, %kcol : index
+    %bv0 = vector.load %B[%bg0, %bk0] : memref<1024x1024xf16>, vector<8xf16>
+    %bk1 = arith.addi %bc1, %kcol : index
+    %bv1 = vector.load %B[%bg1, %bk1] : memref<1024x1024xf16>, vector<8xf16>
+    %af0_0 = vector.load %lds_a[%at0, %ks0] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+    %af1_0 = vector.load %lds_a[%at1, %ks0] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+    %bf0_0 = vector.load %lds_b[%bt0, %ks0] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+    %bf1_0 = vector.load %lds_b[%bt1, %ks0] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+    %af0_1 = vector.load %lds_a[%at0, %ks1] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+    %af1_1 = vector.load %lds_a[%at1, %ks1] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+    %bf0_1 = vector.load %lds_b[%bt0, %ks1] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+    %bf1_1 = vector.load %lds_b[%bt1, %ks1] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+    %af0_2 = vector.load %lds_a[%at0, %ks2] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+    %af1_2 = vector.load %lds_a[%at1, %ks2] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+    %bf0_2 = vector.load %lds_b[%bt0, %ks2] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+    %bf1_2 = vector.load %lds_b[%bt1, %ks2] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+    %af0_3 = vector.load %lds_a[%at0, %ks3] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+    %af1_3 = vector.load %lds_a[%at1, %ks3] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+    %bf0_3 = vector.load %lds_b[%bt0, %ks3] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+    %bf1_3 = vector.load %lds_b[%bt1, %ks3] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+    %d00_0 = amdgpu.mfma 16x16x16 %af0_0 * %bf0_0 + %i00 blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    %d01_0 = amdgpu.mfma 16x16x16 %af0_0 * %bf1_0 + %i01 blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    %d10_0 = amdgpu.mfma 16x16x16 %af1_0 * %bf0_0 + %i10 blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    %d11_0 = amdgpu.mfma 16x16x16 %af1_0 * %bf1_0 + %i11 blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    %d00_1 = amdgpu.mfma 16x16x16 %af0_1 * %bf0_1 + %d00_0 blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    %d01_1 = amdgpu.mfma 16x16x16 %af0_1 * %bf1_1 + %d01_0 blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    %d10_1 = amdgpu.mfma 16x16x16 %af1_1 * %bf0_1 + %d10_0 blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    %d11_1 = amdgpu.mfma 16x16x16 %af1_1 * %bf1_1 + %d11_0 blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    %d00_2 = amdgpu.mfma 16x16x16 %af0_2 * %bf0_2 + %d00_1 blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    %d01_2 = amdgpu.mfma 16x16x16 %af0_2 * %bf1_2 + %d01_1 blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    %d10_2 = amdgpu.mfma 16x16x16 %af1_2 * %bf0_2 + %d10_1 blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    %d11_2 = amdgpu.mfma 16x16x16 %af1_2 * %bf1_2 + %d11_1 blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    %d00_3 = amdgpu.mfma 16x16x16 %af0_3 * %bf0_3 + %d00_2 blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    %d01_3 = amdgpu.mfma 16x16x16 %af0_3 * %bf1_3 + %d01_2 blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    %d10_3 = amdgpu.mfma 16x16x16 %af1_3 * %bf0_3 + %d10_2 blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    %d11_3 = amdgpu.mfma 16x16x16 %af1_3 * %bf1_3 + %d11_2 blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
+      gpu.barrier
+    vector.store %av0, %lds_a[%ar0, %ac0] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+    vector.store %av1, %lds_a[%ar1, %ac1] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+    vector.store %bv0, %lds_b[%br0, %bc0] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+    vector.store %bv1, %lds_b[%br1, %bc1] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+      gpu.barrier
+      scf.yield %d00_3, %d01_3, %d10_3, %d11_3 : vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>
+    }
+    %af0_0e = vector.load %lds_a[%at0, %ks0] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+    %af1_0e = vector.load %lds_a[%at1, %ks0] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+    %bf0_0e = vector.load %lds_b[%bt0, %ks0] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+    %bf1_0e = vector.load %lds_b[%bt1, %ks0] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+    %af0_1e = vector.load %lds_a[%at0, %ks1] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+    %af1_1e = vector.load %lds_a[%at1, %ks1] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+    %bf0_1e = vector.load %lds_b[%bt0, %ks1] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+    %bf1_1e = vector.load %lds_b[%bt1, %ks1] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+    %af0_2e = vector.load %lds_a[%at0, %ks2] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+    %af1_2e = vector.load %lds_a[%at1, %ks2] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+    %bf0_2e = vector.load %lds_b[%bt0, %ks2] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+    %bf1_2e = vector.load %lds_b[%bt1, %ks2] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+    %af0_3e = vector.load %lds_a[%at0, %ks3] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+    %af1_3e = vector.load %lds_a[%at1, %ks3] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+    %bf0_3e = vector.load %lds_b[%bt0, %ks3] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+    %bf1_3e = vector.load %lds_b[%bt1, %ks3] : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+    %d00_0e = amdgpu.mfma 16x16x16 %af0_0e * %bf0_0e + %r#0 blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    %d01_0e = amdgpu.mfma 16x16x16 %af0_0e * %bf1_0e + %r#1 blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    %d10_0e = amdgpu.mfma 16x16x16 %af1_0e * %bf0_0e + %r#2 blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    %d11_0e = amdgpu.mfma 16x16x16 %af1_0e * %bf1_0e + %r#3 blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    %d00_1e = amdgpu.mfma 16x16x16 %af0_1e * %bf0_1e + %d00_0e blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    %d01_1e = amdgpu.mfma 16x16x16 %af0_1e * %bf1_1e + %d01_0e blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    %d10_1e = amdgpu.mfma 16x16x16 %af1_1e * %bf0_1e + %d10_0e blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    %d11_1e = amdgpu.mfma 16x16x16 %af1_1e * %bf1_1e + %d11_0e blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    %d00_2e = amdgpu.mfma 16x16x16 %af0_2e * %bf0_2e + %d00_1e blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    %d01_2e = amdgpu.mfma 16x16x16 %af0_2e * %bf1_2e + %d01_1e blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    %d10_2e = amdgpu.mfma 16x16x16 %af1_2e * %bf0_2e + %d10_1e blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    %d11_2e = amdgpu.mfma 16x16x16 %af1_2e * %bf1_2e + %d11_1e blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    %d00_3e = amdgpu.mfma 16x16x16 %af0_3e * %bf0_3e + %d00_2e blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    %d01_3e = amdgpu.mfma 16x16x16 %af0_3e * %bf1_3e + %d01_2e blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    %d10_3e = amdgpu.mfma 16x16x16 %af1_3e * %bf0_3e + %d10_2e blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    %d11_3e = amdgpu.mfma 16x16x16 %af1_3e * %bf1_3e + %d11_2e blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    %ccol = arith.remui %lane, %c16 : index
+    %crow = arith.divui %lane, %c16 : index
+    %crow4 = arith.muli %crow, %c4 : index
+    %sn00_ = arith.addi %n0, %wrb : index
+    %sn00_1 = arith.addi %sn00_, %c0 : index
+    %sn00 = arith.addi %sn00_1, %ccol : index
+    %s00_0 = vector.extract_strided_slice %d00_3e {offsets = [0], sizes = [4], strides = [1]} : vector<4xf32> to vector<4xf32>
+    %sm00_0_ = arith.addi %m0, %wra : index
+    %sm00_0_1 = arith.addi %sm00_0_, %c0 : index
+    %sm00_0 = arith.addi %sm00_0_1, %crow4 : index
+    vector.store %s00_0, %Ct[%sn00, %sm00_0] : memref<1024x1024xf32>, vector<4xf32>
+    %sn01_ = arith.addi %n0, %wrb : index
+    %sn01_1 = arith.addi %sn01_, %c16 : index
+    %sn01 = arith.addi %sn01_1, %ccol : index
+    %s01_0 = vector.extract_strided_slice %d01_3e {offsets = [0], sizes = [4], strides = [1]} : vector<4xf32> to vector<4xf32>
+    %sm01_0_ = arith.addi %m0, %wra : index
+    %sm01_0_1 = arith.addi %sm01_0_, %c0 : index
+    %sm01_0 = arith.addi %sm01_0_1, %crow4 : index
+    vector.store %s01_0, %Ct[%sn01, %sm01_0] : memref<1024x1024xf32>, vector<4xf32>
+    %sn10_ = arith.addi %n0, %wrb : index
+    %sn10_1 = arith.addi %sn10_, %c0 : index
+    %sn10 = arith.addi %sn10_1, %ccol : index
+    %s10_0 = vector.extract_strided_slice %d10_3e {offsets = [0], sizes = [4], strides = [1]} : vector<4xf32> to vector<4xf32>
+    %sm10_0_ = arith.addi %m0, %wra : index
+    %sm10_0_1 = arith.addi %sm10_0_, %c16 : index
+    %sm10_0 = arith.addi %sm10_0_1, %crow4 : index
+    vector.store %s10_0, %Ct[%sn10, %sm10_0] : memref<1024x1024xf32>, vector<4xf32>
+    %sn11_ = arith.addi %n0, %wrb : index
+    %sn11_1 = arith.addi %sn11_, %c16 : index
+    %sn11 = arith.addi %sn11_1, %ccol : index
+    %s11_0 = vector.extract_strided_slice %d11_3e {offsets = [0], sizes = [4], strides = [1]} : vector<4xf32> to vector<4xf32>
+    %sm11_0_ = arith.addi %m0, %wra : index
+    %sm11_0_1 = arith.addi %sm11_0_, %c16 : index
+    %sm11_0 = arith.addi %sm11_0_1, %crow4 : index
+    vector.store %s11_0, %Ct[%sn11, %sm11_0] : memref<1024x1024xf32>, vector<4xf32>
+    gpu.return
+  }
+}
+}
