@@ -16,75 +16,22 @@
 using namespace llvm;
 namespace pingpong {
 
+namespace {
+/// cl::values from the registry: every mode with its description.
+struct RegistryModes {
+  template <class Opt> void apply(Opt &O) const {
+    for (const ModeInfo &I : allModes())
+      O.getParser().addLiteralOption(I.Name, I.M, I.Description);
+  }
+};
+} // namespace
+
 static cl::opt<Mode> PingpongMode(
     "amdgpu-pingpong", cl::init(Mode::Auto),
     cl::desc("Block pingpong for AMDGPU MFMA loops (AMDGPUPingpong plugin). "
              "Overrides the \"amdgpu-pingpong\" function attribute and "
              "!llvm.loop \"amdgpu.pingpong\" metadata unless auto"),
-    cl::values(
-        clEnumValN(Mode::Auto, "auto",
-                   "choose from the loop: warps, tile size, registers (default)"),
-        clEnumValN(Mode::Off, "off", "leave every loop as LLVM schedules it"),
-        clEnumValN(Mode::OnePP, "one-cluster",
-                   "OnePP: one memory and one dot cluster, s_setprio (4 warps)"),
-        clEnumValN(Mode::TwoPP, "two-cluster",
-                   "TwoPP: dot sliced in 2 along K, barriers, asymmetric sync "
-                   "(8 warps)"),
-        clEnumValN(Mode::FourPP, "four-cluster",
-                   "FourPP: dot sliced in 4 along K, barriers, asymmetric sync "
-                   "(8 warps)"),
-        clEnumValN(Mode::AsyncTwoPP, "async-two-cluster",
-                   "LDS reads and A's LDS DMA, then B's DMA and the dot, "
-                   "barriers, asymmetric sync (8 warps, LDS DMA)"),
-        clEnumValN(Mode::AsyncOnePP, "async-one-cluster",
-                   "one-cluster with the LDS DMA in the memory cluster "
-                   "(4 warps, LDS DMA)"),
-        clEnumValN(Mode::AsyncFourPP, "async-four-cluster",
-                   "four-cluster with all LDS DMA first in the first memory "
-                   "cluster (8 warps, LDS DMA, two stages)"),
-        clEnumValN(Mode::ChainedPP, "chained-dot",
-                   "chained dots (attention): memory clusters at high "
-                   "priority, softmax with the dots (4 or 8 warps)"),
-        clEnumValN(Mode::SkinnyPP, "skinny",
-                   "seed 004's skinny v2: every LDS DMA, one operand's reads, "
-                   "the other's, the whole dot; each operand waited for on "
-                   "its own (8 warps, LDS DMA, HBM-bound loops); at 4 warps "
-                   "LDS DMA next to direct operand loads (seed 002)"),
-        clEnumValN(Mode::SingleWave, "single-wave",
-                   "one wave per SIMD (registers leave no partner wave): the "
-                   "dot sliced in eight, each slice's MFMAs with the next "
-                   "slice's LDS reads, no turn-taking (4 warps)")));
-
-const char *modeName(Mode M) {
-  switch (M) {
-  case Mode::Auto: return "auto";
-  case Mode::Off: return "off";
-  case Mode::OnePP: return "one-cluster";
-  case Mode::TwoPP: return "two-cluster";
-  case Mode::FourPP: return "four-cluster";
-  case Mode::AsyncTwoPP: return "async-two-cluster";
-  case Mode::AsyncOnePP: return "async-one-cluster";
-  case Mode::AsyncFourPP: return "async-four-cluster";
-  case Mode::ChainedPP: return "chained-dot";
-  case Mode::SkinnyPP: return "skinny";
-  case Mode::SingleWave: return "single-wave";
-  }
-  return "?";
-}
-
-/// Every mode a directive may name, in the order errors list them.
-static constexpr Mode AllModes[] = {
-    Mode::Auto,       Mode::Off,        Mode::OnePP,
-    Mode::TwoPP,      Mode::FourPP,     Mode::AsyncTwoPP,
-    Mode::AsyncOnePP, Mode::AsyncFourPP, Mode::ChainedPP,
-    Mode::SkinnyPP,   Mode::SingleWave};
-
-std::optional<Mode> parseMode(StringRef S) {
-  for (Mode M : AllModes)
-    if (S == modeName(M))
-      return M;
-  return std::nullopt;
-}
+    RegistryModes());
 
 Mode commandLineMode() { return PingpongMode; }
 
@@ -129,13 +76,6 @@ static MDNode *loopID(const MachineLoop &L) {
     return nullptr;
   const Instruction *Term = Latch->getBasicBlock()->getTerminator();
   return Term ? Term->getMetadata(LLVMContext::MD_loop) : nullptr;
-}
-
-std::string validModes() {
-  std::string S = "expected one of: ";
-  for (Mode M : AllModes)
-    S += std::string(M == Mode::Auto ? "" : ", ") + modeName(M);
-  return S;
 }
 
 /// The string operand of a {!"<key>", !"<value>"} option, nullptr if the

@@ -1,11 +1,12 @@
 //===- PingpongDialect.cpp - the pingpong dialect -------------------------===//
 //
 // Attributes and the verifier of the discardable attributes users write
-// (pingpong.mode, pingpong.layout): a bad value is an error at the op, before
-// any pass runs.
+// (pingpong.mode, pingpong.layout): a bad value (a layout the plugin's parser,
+// Modes/LayoutText.h, refuses) is an error at the op, before any pass runs.
 //
 //===----------------------------------------------------------------------===//
 #include "pingpong/Dialect/PingpongDialect.h"
+#include "pingpong/Modes/LayoutText.h" // the plugin's layout parser
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -160,6 +161,12 @@ LogicalResult PingpongDialect::verifyOperationAttribute(Operation *op,
                              << "' must be a string starting with '"
                              << kLayoutPrefix
                              << "' (docs/modes.md, \"Layouts as data\")";
+    // The grammar is the plugin's: a text it would refuse is an error here,
+    // at the loop, not a remark from llc. (The dot count only sizes slices
+    // when matched; the grammar does not depend on it.)
+    std::string Error;
+    if (!::pingpong::parseLayout(S.getValue(), /*NumDots=*/0, Error))
+      return op->emitError() << "invalid '" << kLayoutAttr << "': " << Error;
     return onLoop();
   }
   if (Name == kLoopAttr) {

@@ -1,8 +1,9 @@
 //===- Annotate.cpp - --pingpong-annotate ---------------------------------===//
 //
 // Per K loop: analysis (KLoop.h), then the strategy (chooseMode: the plugin's
-// auto thresholds, or the user's pingpong.mode / pingpong.layout), then the
-// tags:
+// auto rule from the mode registry, Modes/Modes.h, or the user's pingpong.mode
+// / pingpong.layout, with a warning where the registry says the plugin will
+// refuse the forced mode), then the tags:
 //   scf.for   pingpong.loop = #pingpong.loop<...>, llvm.loop_annotation with
 //             unroll disabled (LLVM must not unroll a scheduled loop)
 //   mem ops   pingpong.mem = #pingpong.mem<role, operand, buffer, kstep>
@@ -14,7 +15,7 @@
 //===----------------------------------------------------------------------===//
 #include "pingpong/Dialect/KLoop.h"
 #include "pingpong/Dialect/PingpongPasses.h"
-#include "pingpong/Schedule/ModeChoice.h" // the plugin's auto thresholds
+#include "pingpong/Modes/Modes.h" // the plugin's auto rule, mode preconditions
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -51,42 +52,50 @@ std::string assumedWaves() {
          "known_block_size to say how many it runs)";
 }
 
-/// The plugin's auto selection (lib/Schedule/ClusterPlan.cpp candidateModes)
-/// without its register estimate: where the plugin would choose between
-/// four- and two-cluster by registers, the tag says auto and leaves it to it.
-std::optional<Mode> chooseMode(const KLoop &K, std::string &why) {
+/// The dialect's spelling of a registry mode (the lists are checked equal by
+/// test/MLIR/modes-match.test).
+Mode dialectMode(::pingpong::Mode M) {
+  return *symbolizeMode(::pingpong::modeName(M));
+}
+
+/// The plugin's auto rule for a GEMM loop (Modes/Modes.h autoGemmModes, as
+/// Schedule/ModeChoice.cpp candidateModes applies it) without the register
+/// estimate: where the plugin chooses among modes by registers, the tag says
+/// auto and leaves it to the plugin; ByRegisters names the modes it weighs.
+std::optional<Mode> chooseMode(const KLoop &K, std::string &why,
+                               std::string &ByRegisters) {
   uint64_t Bits = K.tileBits();
   if (K.waves == 0) {
     why = "workgroup size unknown (give the gpu.func known_block_size): "
           "cannot tell how waves share a SIMD";
     return std::nullopt;
   }
-  if (K.waves == 4) {
-    if (Bits < ::pingpong::tile::Min) {
-      why = "tile " + tileText(K) + " is below the minimum " +
-            std::to_string(::pingpong::tile::Min) + " (4 waves" +
-            (K.wavesAssumed ? assumedWaves() : std::string()) + ")";
-      return std::nullopt;
-    }
-    // Above one-cluster's tiles the plugin chooses single-wave or refuses
-    // by registers, which only it can count: the tag leaves it to auto.
-    if (Bits > ::pingpong::tile::Small)
-      return Mode::Auto;
-    return Mode::OneCluster;
-  }
-  if (K.waves == 8) {
-    if (Bits >= ::pingpong::tile::Large)
-      return Mode::Auto; // four-cluster if its registers fit, else two
-    if (Bits >= ::pingpong::tile::TwoClusterMin)
-      return Mode::TwoCluster;
-    why = "tile " + tileText(K) + " is below " +
-          std::to_string(::pingpong::tile::TwoClusterMin) +
-          ", the smallest two-cluster tile for 8 waves";
+  auto Min = ::pingpong::autoMinTile(K.waves);
+  if (!Min) {
+    why = "workgroup of " + std::to_string(K.waves) +
+          " waves: pingpong modes need 4 or 8";
     return std::nullopt;
   }
-  why = "workgroup of " + std::to_string(K.waves) +
-        " waves: pingpong modes need 4 or 8";
-  return std::nullopt;
+  std::vector<::pingpong::Mode> Modes = ::pingpong::autoGemmModes(K.waves, Bits);
+  if (Modes.empty()) {
+    why = "tile " + tileText(K) + " is below " + std::to_string(Min->first) +
+          ", the smallest " + ::pingpong::modeName(Min->second) +
+          " tile for " + std::to_string(K.waves) + " waves" +
+          (K.wavesAssumed ? assumedWaves() : std::string());
+    return std::nullopt;
+  }
+  bool Weighed = false;
+  for (::pingpong::Mode M : Modes) {
+    Weighed |= ::pingpong::modeInfo(M).ByRegisters;
+    ByRegisters += std::string(ByRegisters.empty() ? "" : " or ") +
+                   ::pingpong::modeName(M);
+  }
+  if (Modes.size() == 1)
+    ByRegisters += " or none"; // the plugin refuses where it does not fit
+  if (Weighed)
+    return Mode::Auto;
+  ByRegisters.clear();
+  return dialectMode(Modes.front());
 }
 
 /// `loop_annotation` with unrolling disabled, other fields kept.
@@ -147,6 +156,7 @@ struct PingpongAnnotate
       }
       ++KLoops;
       std::optional<Mode> M;
+      std::string ByRegisters;
       bool User = UserMode || UserLayout;
       if (UserLayout)
         M = Mode::Auto;
@@ -159,12 +169,21 @@ struct PingpongAnnotate
           D.attachNote(At->getLoc()) << "here";
         }
         continue;
-      } else if (!(M = chooseMode(*K, Why))) {
+      } else if (!(M = chooseMode(*K, Why, ByRegisters))) {
         if (remarks)
           emitRemark(L.getLoc()) << "pingpong: loop not tagged: " << Why;
         continue;
       }
-      apply(*K, *M, User, UserLayout);
+      apply(*K, *M, User, UserLayout, ByRegisters);
+      if (UserMode) {
+        std::string Conflict = ::pingpong::forcedModeConflict(
+            *::pingpong::parseMode(UserMode.getValue()), K->waves,
+            K->count(MemRole::LdsDma) > 0);
+        if (!Conflict.empty())
+          emitWarning(L.getLoc())
+              << "pingpong: the plugin will refuse the forced mode: "
+              << Conflict;
+      }
       if (User && !Why.empty()) {
         // Tagged as asked; the plugin will say it cannot apply it, at this
         // loop's location.
@@ -180,7 +199,8 @@ struct PingpongAnnotate
                      << "': no scf.for holds an MFMA";
   }
 
-  void apply(const KLoop &K, Mode M, bool User, StringAttr Layout) {
+  void apply(const KLoop &K, Mode M, bool User, StringAttr Layout,
+             StringRef ByRegisters) {
     MLIRContext *Ctx = &getContext();
     scf::ForOp L = K.loop;
     DenseI64ArrayAttr Tile;
@@ -200,12 +220,10 @@ struct PingpongAnnotate
     InFlightDiagnostic D = emitRemark(L.getLoc());
     D << "pingpong: K loop tagged "
       << (Layout ? std::string("layout") : stringifyMode(M).str()) << " ("
-      << (User                ? "user"
-          : M != Mode::Auto   ? "auto"
-          : K.waves == 4      ? "single-wave or none by the plugin's "
-                                "register estimate"
-                              : "four- or two-cluster by the plugin's "
-                                "register estimate")
+      << (User              ? "user"
+          : M != Mode::Auto ? "auto"
+                            : ByRegisters.str() +
+                                  " by the plugin's register estimate")
       << "): " << K.waves << " waves"
       << (K.wavesAssumed ? assumedWaves() : std::string()) << ", "
       << K.dots.size() << " MFMA "

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <climits>
 #include <map>
+#include <type_traits>
 
 using namespace llvm;
 
@@ -102,12 +103,22 @@ unsigned layoutVariants(Mode Md, const LoopModel &M) {
   return Md == Mode::ChainedPP ? chainedPPVariants(M) : 1;
 }
 
+/// A mode's layout builder, with the variant where it has several.
+template <class Builder>
+static std::optional<ClusterLayout> callLayout(Builder B, const LoopModel &M,
+                                               Rejection &Why, unsigned Variant) {
+  if constexpr (std::is_invocable_v<Builder, const LoopModel &, Rejection &,
+                                    unsigned>)
+    return B(M, Why, Variant);
+  else
+    return B(M, Why);
+}
+
 std::optional<ClusterLayout> layoutFor(Mode Md, const LoopModel &M,
                                        Rejection &Why, unsigned Variant) {
   // The classic modes place LDS writes of register-staged loads; their
   // clusters say nothing about where a DMA goes.
-  bool Classic = Md == Mode::OnePP || Md == Mode::TwoPP || Md == Mode::FourPP;
-  if (Classic && M.NumAsyncCopies) {
+  if (modeInfo(Md).DMA == DMAUse::Never && M.NumAsyncCopies) {
     Why.Reason = std::string(modeName(Md)) +
                  " does not place LDS DMA (" +
                  std::to_string(M.NumAsyncCopies) +
@@ -116,16 +127,13 @@ std::optional<ClusterLayout> layoutFor(Mode Md, const LoopModel &M,
     return std::nullopt;
   }
   switch (Md) {
-  case Mode::OnePP: return layoutOnePP(M, Why);
-  case Mode::TwoPP: return layoutTwoPP(M, Why);
-  case Mode::FourPP: return layoutFourPP(M, Why);
-  case Mode::AsyncTwoPP: return layoutAsyncTwoPP(M, Why);
-  case Mode::AsyncOnePP: return layoutAsyncOnePP(M, Why);
-  case Mode::AsyncFourPP: return layoutAsyncFourPP(M, Why);
-  case Mode::ChainedPP: return layoutChainedPP(M, Why, Variant);
-  case Mode::SkinnyPP: return layoutSkinnyPP(M, Why);
-  case Mode::SingleWave: return layoutSingleWave(M, Why);
-  default: break;
+#define PINGPONG_KEYWORD(Id, ...)                                              \
+  case Mode::Id:                                                               \
+    break;
+#define PINGPONG_MODE(Id, ...)                                                 \
+  case Mode::Id:                                                               \
+    return callLayout(layout##Id, M, Why, Variant);
+#include "pingpong/Modes/Modes.def"
   }
   Why.Reason = "no layout for mode " + std::string(modeName(Md));
   return std::nullopt;

@@ -176,43 +176,40 @@ std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why) {
   // not fit; slower in the model on every corpus kernel (docs/modes.md).
   if (M.NumAsyncCopies && M.Waves == 8)
     return {Mode::AsyncTwoPP, Mode::AsyncFourPP};
-  if (M.Waves == 4) {
-    if (M.TileBits < tile::Min) {
-      Why.Reason = Tile + " is below the minimum " + Bits(tile::Min) +
-                   " (4 warps): too little dot work to hide memory behind";
+  // The registry's auto rule by waves and tile (Modes.def), refined here by
+  // what only the model knows.
+  if (M.Waves == 4 || M.Waves == 8) {
+    std::vector<Mode> Modes = autoGemmModes(M.Waves, M.TileBits);
+    if (Modes.empty()) {
+      Why.Reason = M.Waves == 4
+                       ? Tile + " is below the minimum " + Bits(tile::Min) +
+                             " (4 warps): too little dot work to hide "
+                             "memory behind"
+                       : Tile + " is below " + Bits(tile::TwoClusterMin) +
+                             ", the smallest two-cluster tile for 8 warps";
       return {};
     }
-    // Past the one-cluster tiles: single-wave, which beats LLVM's order on
-    // every such loop measured, whether one wave per SIMD fits (the corpus:
-    // registers or LDS) or two (HIP gemm.hip 128x128x128, where its order
-    // needs 186 registers against LLVM's 278; docs/modes.md).
-    if (M.TileBits > tile::Small)
-      return {Mode::SingleWave};
-    // LDS-bound one-cluster (a wave's reads and writes outlast the other
-    // wave's dot on the pair's port): each wave overlaps its own, as at 8
-    // waves below. Model: bf16 TN 64x64x64 gfx942 (384 : 256) 884 -> 844.
-    if (singleWaveLDSBound(M))
-      return {Mode::SingleWave, Mode::OnePP};
-    return {M.NumAsyncCopies ? Mode::AsyncOnePP : Mode::OnePP};
-  }
-  if (M.Waves == 8) {
-    if (M.TileBits >= tile::Large)
-      return {Mode::FourPP, Mode::TwoPP};
-    // LDS-bound pingpong: where one wave group's reads take the SIMD pair's
-    // port for much longer than the other group's dot half, the memory
-    // cluster cannot hide behind it (one buffer: the reads cannot move to
-    // the writes' cluster either). Each wave then overlaps its own reads
-    // with its MFMAs (single-wave's order, no turn-taking). Model, gfx942:
-    // NN 128x128x64 (reads 384 port clocks against a 256-clock dot half)
-    // 1590 -> 1343; the 256x128 tiles (512 against 512) keep two-cluster,
-    // 6-7% ahead of single-wave (docs/modes.md).
-    if (M.TileBits >= tile::TwoClusterMin && singleWaveLDSBound(M))
-      return {Mode::SingleWave, Mode::TwoPP};
-    if (M.TileBits >= tile::TwoClusterMin)
-      return {Mode::TwoPP};
-    Why.Reason = Tile + " is below " + Bits(tile::TwoClusterMin) +
-                 ", the smallest two-cluster tile for 8 warps";
-    return {};
+    // Past the one-cluster tiles (4 waves): single-wave, which beats LLVM's
+    // order on every such loop measured, whether one wave per SIMD fits (the
+    // corpus: registers or LDS) or two (HIP gemm.hip 128x128x128, where its
+    // order needs 186 registers against LLVM's 278; docs/modes.md).
+    // LDS-bound pingpong: where a wave's (one-cluster) or one wave group's
+    // (two-cluster) LDS reads take the SIMD pair's port for much longer than
+    // the other's dot (half), the memory cluster cannot hide behind it (one
+    // buffer: the reads cannot move to the writes' cluster either). Each wave
+    // then overlaps its own reads with its MFMAs (single-wave's order, no
+    // turn-taking). Model, gfx942: bf16 TN 64x64x64 (384 : 256) 884 -> 844;
+    // 8 waves, NN 128x128x64 (reads 384 port clocks against a 256-clock dot
+    // half) 1590 -> 1343; the 256x128 tiles (512 against 512) keep
+    // two-cluster, 6-7% ahead of single-wave (docs/modes.md).
+    // Four-cluster, where registers allow, before two-cluster (>= Large).
+    if (Modes.size() == 1 &&
+        (Modes[0] == Mode::OnePP || Modes[0] == Mode::TwoPP) &&
+        singleWaveLDSBound(M))
+      return {Mode::SingleWave, Modes[0]};
+    if (Modes[0] == Mode::OnePP && M.NumAsyncCopies)
+      return {Mode::AsyncOnePP};
+    return Modes;
   }
   if (M.Waves == 0)
     Why.Reason = "workgroup size unknown (no \"amdgpu-flat-work-group-size\", "

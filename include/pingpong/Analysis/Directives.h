@@ -11,6 +11,8 @@
 #ifndef PINGPONG_ANALYSIS_DIRECTIVES_H
 #define PINGPONG_ANALYSIS_DIRECTIVES_H
 
+#include "pingpong/Modes/Modes.h" // Mode, modeName, parseMode
+
 #include "llvm/ADT/StringRef.h"
 #include <optional>
 #include <string>
@@ -26,20 +28,6 @@ class MDNode;
 } // namespace llvm
 
 namespace pingpong {
-
-// AsyncTwoPP / AsyncOnePP / AsyncFourPP: loops whose operands reach LDS by
-// DMA. ChainedPP: chained dots (attention). SkinnyPP: seed 004's skinny v2
-// (LDS DMA, each operand waited for on its own; by name only). SingleWave:
-// 4-wave loops where one wave per SIMD is all that fits (no partner wave).
-enum class Mode {
-  Auto, Off, OnePP, TwoPP, FourPP, AsyncTwoPP, AsyncOnePP, AsyncFourPP,
-  ChainedPP, SkinnyPP, SingleWave
-};
-
-const char *modeName(Mode M); // "auto", "off", "one-cluster", ...
-std::optional<Mode> parseMode(llvm::StringRef S);
-/// "expected one of: auto, off, ..." (every mode parseMode accepts).
-std::string validModes();
 
 /// Where a directive came from, for remarks.
 struct Directive {

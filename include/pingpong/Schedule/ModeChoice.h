@@ -12,6 +12,7 @@
 
 #include "pingpong/Analysis/Directives.h"
 #include "pingpong/Analysis/LoopModel.h"
+#include "pingpong/Modes/Modes.h" // tile:: thresholds, the auto rule
 #include "pingpong/Schedule/ClusterPlan.h"
 #include "pingpong/Schedule/Layout.h"
 
@@ -30,16 +31,6 @@ class MachineLoopInfo;
 
 namespace pingpong {
 class SyncDetacher;
-
-/// Triton's tile-size thresholds (M*N*K*elemBits of the workgroup tile),
-/// and the plugin's own lower bound for two-cluster at 8 waves: Triton stops
-/// at Medium, but in the model two-cluster is 1.06-1.6x faster than LLVM's
-/// order from 8388608 bits (128x64x64, 128x128x32 f16) up, at one and at two
-/// workgroups per CU, and slower at 64x64x64 (docs/modes.md).
-namespace tile {
-constexpr uint64_t Min = 262144, Small = 16777216, Medium = 33554432,
-                   Large = 67108864, TwoClusterMin = 8388608;
-}
 
 /// What the loop's directives ask for.
 struct ModeRequest {
