@@ -189,10 +189,6 @@ std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why) {
                              ", the smallest two-cluster tile for 8 warps";
       return {};
     }
-    // Past the one-cluster tiles (4 waves): single-wave, which beats LLVM's
-    // order on every such loop measured, whether one wave per SIMD fits (the
-    // corpus: registers or LDS) or two (HIP gemm.hip 128x128x128, where its
-    // order needs 186 registers against LLVM's 278; docs/modes.md).
     // LDS-bound pingpong: where a wave's (one-cluster) or one wave group's
     // (two-cluster) LDS reads take the SIMD pair's port for much longer than
     // the other's dot (half), the memory cluster cannot hide behind it (one
@@ -202,7 +198,6 @@ std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why) {
     // 8 waves, NN 128x128x64 (reads 384 port clocks against a 256-clock dot
     // half) 1590 -> 1343; the 256x128 tiles (512 against 512) keep
     // two-cluster, 6-7% ahead of single-wave (docs/modes.md).
-    // Four-cluster, where registers allow, before two-cluster (>= Large).
     if (Modes.size() == 1 &&
         (Modes[0] == Mode::OnePP || Modes[0] == Mode::TwoPP) &&
         singleWaveLDSBound(M))
