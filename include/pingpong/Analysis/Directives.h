@@ -2,7 +2,7 @@
 //
 // Three channels, most specific first when the command line says "auto":
 //   !llvm.loop !{!"amdgpu.pingpong", !"<mode>"}  on the loop latch, or
-//   !llvm.loop !{!"amdgpu.pingpong.layout", !"<layout text>"} (Layout.h)
+//   !llvm.loop !{!"amdgpu.pingpong.layout", !"<layout text>"} (Modes/LayoutText.h)
 //   "amdgpu-pingpong"="<mode>"                    function attribute
 //   -amdgpu-pingpong=<mode>                       command line (default auto)
 // A non-auto command line value overrides both (it "forces" every loop).
@@ -34,7 +34,7 @@ struct Directive {
   Mode M = Mode::Auto;
   const char *Source = "auto"; // or "command line", "function attribute", "loop metadata"
   /// !{!"amdgpu.pingpong.layout", !"pingpong-layout v1; ..."} on the loop: a
-  /// layout in the text form of Schedule/Layout.h, forced like a mode.
+  /// layout in the text form of Modes/LayoutText.h, forced like a mode.
   std::string LayoutText;
 };
 

@@ -43,7 +43,7 @@ inline constexpr llvm::StringLiteral kMemAttr = "pingpong.mem";       // MemAttr
 /// The plugin's loop metadata keys.
 inline constexpr llvm::StringLiteral kMDMode = "amdgpu.pingpong";
 inline constexpr llvm::StringLiteral kMDLayout = "amdgpu.pingpong.layout";
-/// Layout texts start with this (include/pingpong/Schedule/Layout.h).
+/// Layout texts start with this (include/pingpong/Modes/LayoutText.h).
 inline constexpr llvm::StringLiteral kLayoutPrefix = "pingpong-layout v1;";
 
 /// "expected one of: auto, off, one-cluster, ..." (every Mode case).

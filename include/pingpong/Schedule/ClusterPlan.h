@@ -41,7 +41,7 @@ struct ClusterPlan {
 bool canSliceAcrossWaveGroups(const LoopModel &M, unsigned Slices, Mode Md,
                               Rejection &Why);
 
-/// A mode's layout from its text (Layout.h); a text that does not parse is
+/// A mode's layout from its text (Modes/LayoutText.h); a text that does not parse is
 /// a bug of the plugin, reported through Why.
 std::optional<ClusterLayout> builtinLayout(const char *Text, Mode Md,
                                            const LoopModel &M, Rejection &Why);
