@@ -200,22 +200,23 @@ void applyPlan(LoopModel &Model, const ClusterPlan &Plan,
     if (Prio && !Joined)
       Emit(Ops.SSetPrio, Prio);
     std::vector<const InstInfo *> InCluster;
-    // The plan's interleave steps (Plan.Step): a SCHED_BARRIER between two
-    // steps holds the clause's kinds in their step and lets every other
-    // kind cross, as IGroupLP's groups leave them free. It ends no region,
-    // and its edges cost a reachability test per held instruction: linear,
-    // where the solver for the same groups is not (docs/compile-time.md).
-    unsigned Step = ~0u;
-    bool Stepped = false;
+    // The plan's interleave groups (Plan.GroupOf): a SCHED_BARRIER between
+    // two groups holds the clause's kinds in their group and lets every
+    // other kind cross, as IGroupLP's groups leave them free. It ends no
+    // region, and its edges cost a reachability test per held instruction:
+    // linear, where solving SCHED_GROUP_BARRIERs for the same groups is not
+    // (docs/compile-time.md).
+    unsigned Group = ~0u;
+    bool Grouped = false;
     for (; Pos < Plan.Order.size() && Plan.ClusterOf[Plan.Order[Pos]] == C;
          ++Pos) {
       const InstInfo &II = Model.Insts[Plan.Order[Pos]];
-      if (!Plan.Step.empty() && Plan.Step[Plan.Order[Pos]] != ~0u) {
-        unsigned Next = Plan.Step[Plan.Order[Pos]];
-        if (Stepped && Next != Step)
+      if (!Plan.GroupOf.empty() && Plan.GroupOf[Plan.Order[Pos]] != ~0u) {
+        unsigned Next = Plan.GroupOf[Plan.Order[Pos]];
+        if (Grouped && Next != Group)
           Emit(Ops.SchedBarrier, crossingKinds(Clusters[C]));
-        Stepped = true;
-        Step = Next;
+        Grouped = true;
+        Group = Next;
       }
       MBB.splice(End, &MBB, II.MI);
       LDSOutstanding |= touchesLDS(II.Kind);
@@ -225,7 +226,7 @@ void applyPlan(LoopModel &Model, const ClusterPlan &Plan,
         RaisePending = false;
       }
     }
-    if (!Stepped)
+    if (!Grouped)
       emitInterleave(Clusters[C], InCluster, TII, [&](const InterleaveGroup &G) {
         BuildMI(MBB, End, DL, TII.get(Ops.SchedGroupBarrier))
             .addImm(G.Mask)

@@ -7,8 +7,8 @@
 // 8-wave chained-dot loops (docs/compile-time.md). The plan assigns the
 // groups itself, the way IGroupLP's greedy solver does (each instruction,
 // in order, to the first group of its kinds with room that its
-// predecessors' groups allow), and orders the cluster step by step (a step:
-// one turn through the groups); the emitter fences the steps apart.
+// predecessors' groups allow), and orders the cluster group by group; the
+// emitter fences the groups apart.
 //
 //===----------------------------------------------------------------------===//
 #include "pingpong/Analysis/DepGraph.h"
@@ -26,13 +26,13 @@
 
 using namespace llvm;
 
-STATISTIC(NumInterleaveSteps, "Interleave steps placed by the plan");
+STATISTIC(NumInterleaveGroups, "Interleave groups placed by the plan");
 
 // Off: the emission before issue 28, the clause's groups as one IGroupLP
 // pipeline per cluster (for comparing orders and compile time).
-static cl::opt<bool> InterleaveSteps(
-    "amdgpu-pingpong-interleave-steps", cl::init(true), cl::Hidden,
-    cl::desc("Place interleave groups in the plan and fence the steps apart "
+static cl::opt<bool> PlanInterleave(
+    "amdgpu-pingpong-plan-interleave", cl::init(true), cl::Hidden,
+    cl::desc("Place interleave groups in the plan and fence them apart "
              "(false: SCHED_GROUP_BARRIERs for IGroupLP to solve)"));
 
 namespace pingpong {
@@ -41,10 +41,10 @@ void orderInterleaves(const LoopModel &M, const DepGraph &G,
                       ClusterPlan &Plan) {
   const ClusterLayout &Layout = Plan.Layout;
   const unsigned N = M.Insts.size();
-  Plan.Step.clear(); // empty: the emitter leaves the clusters to IGroupLP
-  if (!InterleaveSteps || N == 0)
+  Plan.GroupOf.clear(); // empty: the emitter leaves the clusters to IGroupLP
+  if (!PlanInterleave || N == 0)
     return;
-  Plan.Step.assign(N, ~0u);
+  Plan.GroupOf.assign(N, ~0u);
   const TargetInstrInfo &TII =
       *M.Body->getParent()->getSubtarget().getInstrInfo();
   // Per instruction of an interleaved cluster: its group (step * groups +
@@ -58,7 +58,7 @@ void orderInterleaves(const LoopModel &M, const DepGraph &G,
       ++End;
     const Cluster &Cl = Layout.Clusters[C];
     // A gated dot's first MFMA (and what precedes it) issues before its
-    // s_setprio, a region of its own: the steps start after it.
+    // s_setprio, a region of its own: the groups start after it.
     unsigned From = Begin;
     if (!Cl.Interleave.empty() && Cl.Kind == ClusterKind::Dot &&
         Layout.GateDotEntry) {
@@ -70,8 +70,8 @@ void orderInterleaves(const LoopModel &M, const DepGraph &G,
       Begin = End;
       continue;
     }
-    auto InSteps = [&](unsigned I) {
-      return Plan.ClusterOf[I] == C && Plan.Step[I] != ~0u;
+    auto InGroups = [&](unsigned I) {
+      return Plan.ClusterOf[I] == C && Plan.GroupOf[I] != ~0u;
     };
     const unsigned NG = Cl.Interleave.size();
     std::vector<unsigned> Fill; // per group
@@ -79,17 +79,17 @@ void orderInterleaves(const LoopModel &M, const DepGraph &G,
       const unsigned I = Plan.Order[P];
       int Lvl = 0;
       for (unsigned Pred : G.Preds[I])
-        if (InSteps(Pred))
+        if (InGroups(Pred))
           Lvl = std::max(Lvl, Key[Pred]);
-      Plan.Step[I] = 0; // in the steps; the step itself follows below
+      Plan.GroupOf[I] = 0; // in the groups; which one follows below
       StringRef Name = TII.getName(M.Insts[I].MI->getOpcode());
       bool Matches = false;
       for (const InterleaveGroup &IG : Cl.Interleave)
         Matches |= interleaveMatches(IG.Mask, M.Insts[I].Kind, Name);
       if (!Matches) {
-        // Free to cross the fences (IGroupLP leaves it free): it starts
-        // where the plan had it, after the instruction before it.
-        Key[I] = P > From ? std::max(Lvl, Key[Plan.Order[P - 1]]) : Lvl;
+        // Free to cross the fences (IGroupLP leaves it free): it starts as
+        // early as its predecessors allow, so that it delays no group.
+        Key[I] = Lvl;
         continue;
       }
       for (unsigned Gi = Lvl;; ++Gi) {
@@ -111,9 +111,9 @@ void orderInterleaves(const LoopModel &M, const DepGraph &G,
     unsigned Last = ~0u;
     for (unsigned P = From; P < End; ++P) {
       const unsigned I = Plan.Order[P];
-      Plan.Step[I] = unsigned(Key[I]) / NG;
-      NumInterleaveSteps += Plan.Step[I] != Last;
-      Last = Plan.Step[I];
+      Plan.GroupOf[I] = unsigned(Key[I]);
+      NumInterleaveGroups += Plan.GroupOf[I] != Last;
+      Last = Plan.GroupOf[I];
     }
     Begin = End;
   }
