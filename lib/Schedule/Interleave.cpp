@@ -35,6 +35,13 @@ static cl::opt<bool> PlanInterleave(
     cl::desc("Place interleave groups in the plan and fence them apart "
              "(false: SCHED_GROUP_BARRIERs for IGroupLP to solve)"));
 
+// The solver's work grows with the square of the groups: clauses of 16-22
+// groups cost no machine-scheduler time over plain llc, the 8-wave
+// chained-dot's softmax clause (66) took it from 7 to 31 ms.
+static cl::opt<unsigned> MinGroups(
+    "amdgpu-pingpong-plan-interleave-min-groups", cl::init(24), cl::Hidden,
+    cl::desc("Clauses of fewer groups than this are left to IGroupLP"));
+
 namespace pingpong {
 
 void orderInterleaves(const LoopModel &M, const DepGraph &G,
@@ -103,6 +110,14 @@ void orderInterleaves(const LoopModel &M, const DepGraph &G,
           break;
         }
       }
+    }
+    if (Fill.size() < MinGroups) {
+      // Few groups: IGroupLP solves them at no measurable cost, and its
+      // order is the one measured (docs/compile-time.md).
+      for (unsigned P = From; P < End; ++P)
+        Plan.GroupOf[Plan.Order[P]] = ~0u;
+      Begin = End;
+      continue;
     }
     // Keys never decrease along an edge and the plan's order is
     // topological: sorting by (key, plan position) keeps every dependence.
