@@ -37,7 +37,7 @@ static cl::opt<bool> PlanInterleave(
 
 // The solver's work grows with the square of the groups: clauses of 16-22
 // groups cost no machine-scheduler time over plain llc, the 8-wave
-// chained-dot's softmax clause (66) took it from 7 to 31 ms.
+// chained-dot's softmax clause (70) took it from 7 to 31 ms.
 static cl::opt<unsigned> MinGroups(
     "amdgpu-pingpong-plan-interleave-min-groups", cl::init(24), cl::Hidden,
     cl::desc("Clauses of fewer groups than this are left to IGroupLP"));
