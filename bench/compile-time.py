@@ -13,7 +13,16 @@ one-cluster so analysis, planning and emission all run), it reports:
   - llc's instructions with the plugin loaded, end to end, and the
     difference; this includes LLVM compiling the transformed code and the
     effect of the plugin's IR pass on LLVM's analysis order.
+
+--corpus: instead, every corpus/triton/*_pp0/kernel.llir (the IR the model's
+benchmark compiles), plain llc against llc with the plugin, each the best of
+--repeat runs of `llc -time-passes` (user+system CPU of the pass timers; the
+2-core machine is shared, so CPU time, not wall, and the best of several).
+Prints the overhead per kernel and, for those above --threshold percent, where
+the time goes (the passes whose time grew most). With --threshold it exits 1
+when a kernel is above it (a check run by hand: docs/compile-time.md).
 usage: bench/compile-time.py [--build build] [--sizes 2500,5000,10000,20000]
+       bench/compile-time.py --corpus [--repeat 3] [--threshold 5] [--only SUBSTR]
 """
 import argparse, os, re, subprocess, sys, tempfile
 
@@ -50,12 +59,63 @@ def loop_instrs(s_file):
                 on = False
     return n
 
+def pass_times(cmd):
+    """(total, {pass: seconds}) of llc's pass execution timing report."""
+    err = subprocess.run(cmd + ["-time-passes"], check=True, capture_output=True,
+                         text=True).stderr
+    rep = err.split("Pass execution timing report", 1)[-1]
+    total = float(re.search(r"Total Execution Time: ([\d.]+) seconds", rep).group(1))
+    passes = {}
+    for line in rep.splitlines():
+        cols = re.findall(r"([\d.]+) \(\s*[\d.]+%\)", line)
+        name = re.sub(r"^(\s*[\d.]+ \(\s*[\d.]+%\))+\s*", "", line).strip()
+        if len(cols) >= 2 and name and name != "Total":
+            # user, [system, user+system,] wall: the CPU column before wall
+            passes[name] = passes.get(name, 0.0) + float(cols[-2])
+    return total, passes
+
+def best_of(cmd, n):
+    return min((pass_times(cmd) for _ in range(n)), key=lambda r: r[0])
+
+def corpus(a, plugin):
+    import glob, json
+    rows, over = [], []
+    for ir in sorted(glob.glob(os.path.join(HERE, "corpus", "triton", "*_pp0", "kernel.llir"))):
+        case = os.path.basename(os.path.dirname(ir))
+        if a.only and a.only not in case:
+            continue
+        arch = json.load(open(os.path.join(os.path.dirname(ir), "meta.json")))["arch"]
+        base = [f"{L}/llc", "-mtriple=amdgcn-amd-amdhsa", f"-mcpu={arch}", "-O3", ir,
+                "-o", os.devnull]
+        pt, pp = best_of(base, a.repeat)
+        wt, wp = best_of(base + ["-load", plugin], a.repeat)
+        pct = 100 * (wt - pt) / pt
+        rows.append(pct)
+        print(f"{case:48} {pt * 1e3:8.1f} ms {wt * 1e3:8.1f} ms {pct:+7.1f}%", flush=True)
+        if a.threshold is not None and pct > a.threshold:
+            over.append(case)
+            grew = sorted(set(pp) | set(wp), key=lambda k: pp.get(k, 0) - wp.get(k, 0))
+            for k in grew[:4]:
+                print(f"    {k:52} {pp.get(k, 0) * 1e3:7.1f} -> {wp.get(k, 0) * 1e3:7.1f} ms")
+    print(f"kernels {len(rows)}, mean overhead {sum(rows) / max(len(rows), 1):+.1f}%, "
+          f"max {max(rows, default=0):+.1f}%")
+    if a.threshold is not None:
+        print(f"above {a.threshold}%: {len(over)}" + (" (" + ", ".join(over) + ")" if over else ""))
+        return 1 if over else 0
+    return 0
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", default=str(tools.in_build(".")))
     ap.add_argument("--sizes", default="2500,5000,10000,20000")
+    ap.add_argument("--corpus", action="store_true")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--threshold", type=float)
+    ap.add_argument("--only", help="corpus kernels whose name contains this")
     a = ap.parse_args()
     plugin = os.path.join(a.build, tools.PLUGIN_IN_BUILD)
+    if a.corpus:
+        sys.exit(corpus(a, plugin))
     tmp = tempfile.mkdtemp(prefix="pp-ctime-")
     inputs = []
     kern = os.path.join(HERE, "test", "kernels", "gemm.hip")

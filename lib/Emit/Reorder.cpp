@@ -137,6 +137,30 @@ static void emitInterleave(const Cluster &Cl,
       Emit(G);
 }
 
+/// The SCHED_BARRIER mask (the kinds that may cross it) that holds the
+/// kinds of a cluster's interleave clause: every other specific kind, and an
+/// umbrella bit (ALU, VMEM, DS) only where none of its kinds is held, since
+/// IGroupLP lets a crossing umbrella take all of its kinds along.
+static int64_t crossingKinds(const Cluster &Cl) {
+  enum : unsigned { ALU = 0x1, VALU = 0x2, SALU = 0x4, MFMA = 0x8, VMEM = 0x10,
+                    VMEMRead = 0x20, VMEMWrite = 0x40, DS = 0x80,
+                    DSRead = 0x100, DSWrite = 0x200, Trans = 0x400 };
+  const unsigned ALUKinds = VALU | SALU | MFMA | Trans,
+                 VMEMKinds = VMEMRead | VMEMWrite, DSKinds = DSRead | DSWrite;
+  unsigned Held = 0;
+  for (const InterleaveGroup &G : Cl.Interleave)
+    Held |= G.Mask | (G.Mask & ALU ? ALUKinds : 0) |
+            (G.Mask & VMEM ? VMEMKinds : 0) | (G.Mask & DS ? DSKinds : 0);
+  unsigned Cross = (ALUKinds | VMEMKinds | DSKinds) & ~Held;
+  if (!(Held & ALUKinds))
+    Cross |= ALU;
+  if (!(Held & VMEMKinds))
+    Cross |= VMEM;
+  if (!(Held & DSKinds))
+    Cross |= DS;
+  return Cross;
+}
+
 void applyOrder(LoopModel &Model, const std::vector<unsigned> &Order) {
   MachineBasicBlock &MBB = *Model.Body;
   DebugAnchors Debug(MBB);
@@ -176,9 +200,24 @@ void applyPlan(LoopModel &Model, const ClusterPlan &Plan,
     if (Prio && !Joined)
       Emit(Ops.SSetPrio, Prio);
     std::vector<const InstInfo *> InCluster;
+    // The plan's interleave groups (Plan.GroupOf): a SCHED_BARRIER between
+    // two groups holds the clause's kinds in their group and lets every
+    // other kind cross, as IGroupLP's groups leave them free. It ends no
+    // region, and its edges cost a reachability test per held instruction:
+    // linear, where solving SCHED_GROUP_BARRIERs for the same groups is not
+    // (docs/compile-time.md).
+    unsigned Group = ~0u;
+    bool Grouped = false;
     for (; Pos < Plan.Order.size() && Plan.ClusterOf[Plan.Order[Pos]] == C;
          ++Pos) {
       const InstInfo &II = Model.Insts[Plan.Order[Pos]];
+      if (!Plan.GroupOf.empty() && Plan.GroupOf[Plan.Order[Pos]] != ~0u) {
+        unsigned Next = Plan.GroupOf[Plan.Order[Pos]];
+        if (Grouped && Next != Group)
+          Emit(Ops.SchedBarrier, crossingKinds(Clusters[C]));
+        Grouped = true;
+        Group = Next;
+      }
       MBB.splice(End, &MBB, II.MI);
       LDSOutstanding |= touchesLDS(II.Kind);
       InCluster.push_back(&II);
@@ -187,12 +226,13 @@ void applyPlan(LoopModel &Model, const ClusterPlan &Plan,
         RaisePending = false;
       }
     }
-    emitInterleave(Clusters[C], InCluster, TII, [&](const InterleaveGroup &G) {
-      BuildMI(MBB, End, DL, TII.get(Ops.SchedGroupBarrier))
-          .addImm(G.Mask)
-          .addImm(G.Size)
-          .addImm(0);
-    });
+    if (!Grouped)
+      emitInterleave(Clusters[C], InCluster, TII, [&](const InterleaveGroup &G) {
+        BuildMI(MBB, End, DL, TII.get(Ops.SchedGroupBarrier))
+            .addImm(G.Mask)
+            .addImm(G.Size)
+            .addImm(0);
+      });
     bool Last = C + 1 == Clusters.size();
     bool JoinedNext = !Last && Clusters[C + 1].Joined;
     if ((Prio || Gated) && !JoinedNext)

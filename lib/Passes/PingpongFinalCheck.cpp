@@ -147,7 +147,8 @@ bool PingpongFinalCheck::runOnMachineFunction(MachineFunction &MF) {
     unsigned DotClusters = 0, WaitsInDot = 0, MemInDot = 0, StrayMFMA = 0;
     unsigned RegionMFMA = 0, RegionMem = 0, RegionWaits = 0;
     // Memory ops a layout's interleave put in a dot cluster on purpose: its
-    // SCHED_GROUP_BARRIERs (at the end of the cluster) name their kinds.
+    // SCHED_GROUP_BARRIERs (at the end of the cluster) or the SCHED_BARRIERs
+    // between its steps name their kinds.
     SmallVector<const MachineInstr *, 8> RegionMemOps;
     unsigned RegionGroupMask = 0;
     bool Raised = false;
@@ -202,6 +203,11 @@ bool PingpongFinalCheck::runOnMachineFunction(MachineFunction &MF) {
         if (MI.getOperand(0).isImm() &&
             Ops.name(MI.getOpcode()) == "SCHED_GROUP_BARRIER")
           RegionGroupMask |= MI.getOperand(0).getImm();
+        // Between interleave steps: the kinds it holds are the ones it does
+        // not let cross (the specific kinds; not the umbrella bits).
+        if (MI.getOperand(0).isImm() && MI.getOperand(0).getImm() &&
+            Ops.name(MI.getOpcode()) == "SCHED_BARRIER")
+          RegionGroupMask |= ~MI.getOperand(0).getImm() & 0x76e;
         break;
       default:
         break;

@@ -469,6 +469,7 @@ std::optional<ClusterPlan> planClusters(const LoopModel &M, const DepGraph &G,
   // topological order) is kept, so every edge stays satisfied.
   std::stable_sort(Plan.Order.begin(), Plan.Order.end(),
                    [&](unsigned A, unsigned B) { return C[A] < C[B]; });
+  orderInterleaves(M, G, Plan);
   return Plan;
 }
 

@@ -31,6 +31,11 @@ struct ClusterPlan {
   /// ... and before the loop (the prologue issued earlier stages the same
   /// way): the count that has the first iteration's data landed, -1: none.
   int VmWaitBeforeLoop = -1;
+  /// Per LoopModel::Insts index: the group of its cluster's interleave
+  /// clause it is placed in (counted over the clause's turns; for a kind the
+  /// clause does not name, the group it starts in), ~0u: none. The emitter
+  /// fences the groups apart. Empty: it leaves interleaves to IGroupLP.
+  std::vector<unsigned> GroupOf;
   unsigned count(unsigned C, Role R, const LoopModel &M) const;
   /// "mem0 6, dot0 16, ..." for remarks.
   std::string describe(const LoopModel &M) const;
@@ -101,6 +106,10 @@ std::optional<ClusterLayout> layoutFor(Mode Md, const LoopModel &M,
 /// Place every instruction in a cluster, respecting the graph.
 std::optional<ClusterPlan> planClusters(const LoopModel &M, const DepGraph &G,
                                         ClusterLayout Layout, Rejection &Why);
+
+/// Order each interleaved cluster group by group, the groups filled as
+/// IGroupLP's greedy solver would (Interleave.cpp), and fill Plan.GroupOf.
+void orderInterleaves(const LoopModel &M, const DepGraph &G, ClusterPlan &Plan);
 
 /// LDS-DMA loops (seed 002 "hack0"): an order that issues each LDS DMA, with
 /// the instructions it needs, at the start of its barrier interval, i.e.
