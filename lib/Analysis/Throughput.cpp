@@ -3,7 +3,9 @@
 #include "pingpong/Target/MFMACycles.h"
 #include "pingpong/Target/TargetFacts.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineRegisterInfo.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 
@@ -22,9 +24,17 @@ namespace {
 struct WaveDemand {
   uint64_t MFMAClocks = 0;
   unsigned MFMAs = 0, VALU = 0; // issue turns of the SIMD's vector ALU
+  unsigned NonMFMA = 0;         // the wave's other instructions, any unit
+  unsigned LDSTrips = 0; // dependent LDS results on the non-MFMA work's chain
   uint64_t CopyLane = 0, ReadLane = 0, WriteLane = 0;
   bool CopyKnown = true, LDSKnown = true;
 };
+
+/// Machine SSA: COPY/PHI/REG_SEQUENCE are not instructions yet.
+bool realInstruction(const MachineInstr &MI) {
+  return !MI.isMetaInstruction() && !MI.isCopy() && !MI.isPHI() &&
+         !MI.isRegSequence() && !MI.isInsertSubreg();
+}
 
 WaveDemand waveDemand(const LoopModel &M, const target::TargetFacts &TF) {
   WaveDemand D;
@@ -32,7 +42,26 @@ WaveDemand waveDemand(const LoopModel &M, const target::TargetFacts &TF) {
   const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
   const bool Gfx950 = TF.Id == target::GPU::Gfx950;
   bool MFMAKnown = true;
+  // Per virtual register defined in the body: the LDS round trips the
+  // non-MFMA work waits through before it (an LDS result it uses, machine
+  // SSA: one definition), not counting what only the MFMAs use.
+  DenseMap<Register, unsigned> Trips;
   for (const InstInfo &I : M.Insts) {
+    if (I.R != Role::Dot) {
+      unsigned T = 0;
+      for (const MachineOperand &MO : I.MI->uses())
+        if (MO.isReg() && MO.getReg().isVirtual())
+          T = std::max(T, Trips.lookup(MO.getReg()));
+      const bool LDSResult =
+          I.Kind == InstKind::LDSRead || I.Kind == InstKind::LDSOther;
+      for (const MachineOperand &MO : I.MI->defs())
+        if (MO.isReg() && MO.getReg().isVirtual())
+          Trips[MO.getReg()] = T + LDSResult;
+      // Used by an instruction (not a copy on its way to the MFMA): the
+      // wave waited for it.
+      if (realInstruction(*I.MI))
+        D.LDSTrips = std::max(D.LDSTrips, T);
+    }
     if (I.R == Role::Dot) {
       unsigned C = target::mfmaTableCycles(TII.getName(I.MI->getOpcode()), Gfx950);
       MFMAKnown &= C != 0;
@@ -40,6 +69,7 @@ WaveDemand waveDemand(const LoopModel &M, const target::TargetFacts &TF) {
       ++D.MFMAs;
       continue;
     }
+    D.NonMFMA += realInstruction(*I.MI);
     // VALU by opcode name (machine SSA: COPY/PHI/REG_SEQUENCE are not
     // instructions yet; the few copies that become v_mov are left out).
     if (I.Kind == InstKind::Other || I.Kind == InstKind::ValuFMA)
@@ -119,11 +149,6 @@ LDSPortBound ldsPortBound(const LoopModel &M) {
   return B;
 }
 
-/// A SIMD gives its waves one vector issue turn every 4 clocks (a wave64
-/// VALU op runs 16 lanes a clock: CDNA3 ISA, "Data-parallel processing";
-/// pingpong-sim's IssuePeriod, docs/cycle-model.md), MFMA included.
-static constexpr unsigned IssueTurnClocks = 4;
-
 IssueBound issueBound(const LoopModel &M, unsigned WavesPerSIMD) {
   IssueBound B;
   const MachineFunction &MF = *M.Body->getParent();
@@ -136,6 +161,8 @@ IssueBound issueBound(const LoopModel &M, unsigned WavesPerSIMD) {
   B.WavesPerSIMD = WavesPerSIMD;
   B.VALU = D.VALU;
   B.MFMAs = D.MFMAs;
+  B.NonMFMA = D.NonMFMA;
+  B.LDSTrips = D.LDSTrips;
   B.LDSBytesPerWave = (D.ReadLane + D.WriteLane) * TF->WaveSize;
   B.IssueClocks = double(WavesPerSIMD) * IssueTurnClocks * (D.VALU + D.MFMAs);
   B.MFMAClocks = double(WavesPerSIMD) * D.MFMAClocks;

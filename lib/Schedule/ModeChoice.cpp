@@ -20,18 +20,52 @@
 #define DEBUG_TYPE "amdgpu-pingpong"
 
 using namespace llvm;
-STATISTIC(NumKeptLLVMOrder, "Attention orders refused as no gain over "
-                            "LLVM's (issue- or LDS-port-bound loops)");
+STATISTIC(NumKeptLLVMOrder, "Orders refused as no gain over LLVM's "
+                            "(issue- or LDS-port-bound attention, memory "
+                            "past the partner's dot)");
 
 static cl::opt<bool> NoHarmGuard(
     "amdgpu-pingpong-no-harm", cl::Hidden, cl::init(true),
     cl::desc("auto: no chained-dot or single-wave order for "
              "register-staged attention loops with nothing to overlap: issue "
              "turns past the MFMA pipe and LDS port (8 waves, one wave per "
-             "SIMD), the LDS port past both (the 4-wave gate); LLVM's order "
-             "is kept"));
+             "SIMD), the LDS port past both (the 4-wave gate); no "
+             "async-one-cluster order whose memory cluster outlasts the "
+             "partner's dot; LLVM's order is kept"));
 
 namespace pingpong {
+
+/// The gated one-cluster order with LDS DMA (issue 24 item 7, session 13):
+/// a wave's memory cluster runs while its SIMD partner (the other
+/// workgroup's wave) runs its dot, then its own dot; the order gains where
+/// the memory cluster fits in the partner's dot, the MFMA pipe then busy on
+/// every clock. The memory cluster takes at least one issue turn per
+/// instruction plus an LDS latency per LDS result its own work waits for in
+/// sequence (a ds_bpermute into a DMA's address, a scale byte into its VALU
+/// merge). Where that outlasts the partner's dot, each wave runs the two in
+/// sequence, past the pipe's bound, while LLVM's order overlaps the wave's
+/// own memory work with its own MFMAs.
+static std::string memoryPastPartnerDot(const LoopModel &M,
+                                        const std::string &Name) {
+  IssueBound B = issueBound(M, 1);
+  const unsigned MemClocks =
+      IssueTurnClocks * B.NonMFMA + LDSLatencyClocks * B.LDSTrips;
+  LLVM_DEBUG(dbgs() << "amdgpu-pingpong: " << Name << ": memory cluster "
+                    << MemClocks << " clocks, dot " << B.MFMAClocks
+                    << " pipe clocks per wave\n");
+  if (!B.Known || MemClocks <= B.MFMAClocks)
+    return "";
+  return formatv("no gain over LLVM's order: a wave's memory work ({0} "
+                 "instructions besides its {1} MFMA, {2} dependent LDS "
+                 "round trip{3}) takes at least {4} clocks per iteration, "
+                 "more than the {5:F0} pipe clocks of the partner wave's dot "
+                 "it faces: it cannot hide behind that dot, each wave runs "
+                 "the two in sequence where LLVM's order overlaps its own "
+                 "memory work with its own MFMAs; LLVM's order is kept",
+                 B.NonMFMA, B.MFMAs, B.LDSTrips, B.LDSTrips == 1 ? "" : "s",
+                 MemClocks, B.MFMAClocks)
+      .str();
+}
 
 /// Attention orders that cannot beat LLVM's (issue 24 item 7): the
 /// chained-dot and single-wave orders win by overlapping memory work (LDS
@@ -56,6 +90,8 @@ namespace pingpong {
 /// own: not judged. Returns why, with the numbers; empty: no verdict.
 static std::string noGainOverLLVM(const LoopModel &M, Mode Md, bool OneWave,
                                   const std::string &Name) {
+  if (Md == Mode::AsyncOnePP)
+    return memoryPastPartnerDot(M, Name);
   if (!M.chainedDots() || M.NumAsyncCopies)
     return "";
   const bool Paced = Md == Mode::ChainedPP && M.Waves == 8;

@@ -53,9 +53,22 @@ LDSPortBound ldsPortBound(const LoopModel &M);
 /// something every turn it has: overlapping memory with MFMAs, what the
 /// pingpong orders do, has no idle unit left to fill. Known when every
 /// MFMA is in the table and every LDS access has a known width.
+/// A SIMD gives its waves one vector issue turn every 4 clocks (a wave64
+/// VALU op runs 16 lanes a clock: CDNA3 ISA, "Data-parallel processing";
+/// pingpong-sim's IssuePeriod, docs/cycle-model.md), MFMA included.
+inline constexpr unsigned IssueTurnClocks = 4;
+/// A wave waits ~64 clocks for an LDS read's data (ds_read_b128 64, pyhip,
+/// gfx942; a dependent ds_read chase 69 per load on gfx950, Meta;
+/// docs/cycle-model.md, "Sourced model facts" / measured rows).
+inline constexpr unsigned LDSLatencyClocks = 64;
+
 struct IssueBound {
   bool Known = false;
   unsigned WavesPerSIMD = 0, VALU = 0, MFMAs = 0; // VALU, MFMA: per wave
+  unsigned NonMFMA = 0; // per wave: every instruction but the MFMAs
+  /// Per wave: LDS results the non-MFMA work waits for one after another
+  /// (ds_bpermute into a DMA's address, a scale byte into its VALU merge).
+  unsigned LDSTrips = 0;
   uint64_t LDSBytesPerWave = 0;                   // LDS reads and writes
   double IssueClocks = 0, MFMAClocks = 0, PortClocks = 0;
   bool issueBound() const {
