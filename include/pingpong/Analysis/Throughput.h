@@ -58,8 +58,8 @@ LDSPortBound ldsPortBound(const LoopModel &M);
 /// pingpong-sim's IssuePeriod, docs/cycle-model.md), MFMA included.
 inline constexpr unsigned IssueTurnClocks = 4;
 /// A wave waits ~64 clocks for an LDS read's data (ds_read_b128 64, pyhip,
-/// gfx942; a dependent ds_read chase 69 per load on gfx950, Meta;
-/// docs/cycle-model.md, "Sourced model facts" / measured rows).
+/// gfx942; a dependent ds_read chase 69 per load on gfx950, Meta): the
+/// model's LdsLatency (docs/cycle-model.md, "Parameter table", LDS latency).
 inline constexpr unsigned LDSLatencyClocks = 64;
 
 struct IssueBound {
