@@ -61,12 +61,7 @@ class UserCase(G.Case):
             parts.append("causal" if self.mask else "full")
         elif self.fn == "attn_mixed":
             parts.append("pad" if self.mask else "nopad")
-        if self.nonkdim != 16:
-            parts.append(f"mi{self.nonkdim}")
-        parts.append(self.arch)
-        if self.async_copy:
-            parts.append("async")
-        return "_".join(parts)
+        return self.join_name(parts)
 
     def spec(self):
         bm, bn, d = self.tile

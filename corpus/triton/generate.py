@@ -40,6 +40,10 @@ class Case:
         parts += [f"{bm}x{bn}x{bk}", f"w{self.warps}", f"ns{self.stages}"]
         if self.kpack != 1:
             parts.append(f"kp{self.kpack}")
+        return self.join_name(parts)
+
+    def join_name(self, parts):
+        """The case name from its kind-specific parts: the MFMA size when not 16, the arch, async."""
         if self.nonkdim != 16:
             parts.append(f"mi{self.nonkdim}")
         parts.append(self.arch)
