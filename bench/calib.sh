@@ -13,14 +13,19 @@
 # within the bands (full: +-10 %, partial: +-20 %).
 #
 # The ratio is the pair's throughput ratio (second build over first):
-#   cycles  same work per iteration: first's cycles / second's cycles
+#   cycles  same work per iteration: first's time / second's time per iteration
 #   busy    different tiles or wave counts, the same MFMA instruction: the
-#           ratio of MFMA-busy % (FLOPs per CU clock, at equal clock)
+#           ratio of MFMA-busy % x engine clock (FLOPs per CU per second)
+# Time is cycles / engine clock. CLOCK=power (default) runs each build at the
+# clock the chip's power limit gives its MFMA busy (`pingpong-sim run --clock
+# power`: gfx942 from AMD's measured MAF clock; gfx950 stays at its peak, no
+# throttle sourced); CLOCK=peak runs every build at the peak clock (the ratio
+# is then the cycle ratio, as before issue 25's clock rule).
 # "full": every parameter that sets the loop (tile, waves, data type, MFMA,
 # copy path, stages, problem) is stated by the source; "partial": at least one
 # is assumed, and the assumption is written beside the pair below.
 #
-# env: LLVM_BIN=/usr/lib/llvm-22/bin BUILD=build OUT=build/calib ITER=16 SIM=… PLUGIN=…
+# env: LLVM_BIN=/usr/lib/llvm-22/bin BUILD=build OUT=build/calib ITER=16 SIM=… PLUGIN=… CLOCK=power|peak
 #      PAIRS="name ..." (only those pairs; default all)
 set -uo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -31,6 +36,7 @@ ITER="${ITER:-16}"
 SIM="${SIM:-$BUILD/bin/pingpong-sim}"
 PLUGIN="${PLUGIN:-$BUILD/lib/AMDGPUPingpong.so}"
 PAIRS="${PAIRS:-}"
+CLOCK="${CLOCK:-power}"
 mkdir -p "$OUT"
 K="$here/test/kernels"
 T="$here/corpus/triton"
@@ -38,20 +44,21 @@ T="$here/corpus/triton"
 hipcc() { "$LLVM_BIN/clang++" -x hip --offload-arch="$1" -nogpulib -nogpuinc --offload-device-only -O3 -S -emit-llvm "${@:2}"; }
 llcc() { "$LLVM_BIN/llc" -mtriple=amdgcn-amd-amdhsa -mcpu="$1" -O3 "${@:2}"; }
 
-declare -A CYC BUSY
+declare -A CYC BUSY GHZ NS
 # build NAME ARCH SRC "DFLAGS" "LLC_EXTRA": HIP -> .ll -> .s (skipped when the .s is newer)
 build() {
   local name="$1" arch="$2" src="$3" d="$4" lx="$5"
   hipcc "$arch" "$src" $d -o "$OUT/$name.ll" && llcc "$arch" $lx "$OUT/$name.ll" -o "$OUT/$name.s" 2> "$OUT/$name.llc.log"
 }
-# sim NAME FILE.s "SIM ARGS": run the model, keep cycles and MFMA busy
+# sim NAME FILE.s "SIM ARGS": run the model at the clock rule CLOCK, keep cycles,
+# MFMA busy, the engine clock and ns per iteration
 sim() {
-  local name="$1" asm="$2" sa="$3"
-  if ! "$SIM" run "$asm" --iterations "$ITER" $sa --json "$OUT/$name.json" > "$OUT/$name.report" 2>&1; then
+  local name="$1" asm="$2" sa="$3" c b g t
+  if ! "$SIM" run "$asm" --iterations "$ITER" --clock "$CLOCK" $sa --json "$OUT/$name.json" > "$OUT/$name.report" 2>&1; then
     echo "$name: model run failed (see $OUT/$name.report)"; CYC[$name]=""; return 1
   fi
-  read -r c b < <(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("%.1f %.2f" % (d["cycles_per_iteration"], d["mfma_busy_pct"]))' "$OUT/$name.json")
-  CYC[$name]="$c"; BUSY[$name]="$b"
+  read -r c b g t < <(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("%.1f %.2f %.3f %.1f" % (d["cycles_per_iteration"], d["mfma_busy_pct"], d["clock_ghz"], d["ns_per_iteration"]))' "$OUT/$name.json")
+  CYC[$name]="$c"; BUSY[$name]="$b"; GHZ[$name]="$g"; NS[$name]="$t"
 }
 want() { [ -z "$PAIRS" ] || [[ " $PAIRS " == *" $1 "* ]]; }
 NP=0; NFULL=0; NFULL_OK=0; NPART=0; NPART_OK=0
@@ -62,15 +69,16 @@ pair() {
     echo "calib: $name published $pub model - error - config $cfg (a build failed)"; NP=$((NP + 1)); return
   fi
   local line
-  line="$(python3 - "$name" "$pub" "${CYC[$a]}" "${BUSY[$a]}" "${CYC[$b]}" "${BUSY[$b]}" "$by" "$cfg" "$a" "$b" <<'EOF'
+  line="$(python3 - "$name" "$pub" "${NS[$a]}" "${BUSY[$a]}" "${GHZ[$a]}" "${CYC[$a]}" "${NS[$b]}" "${BUSY[$b]}" "${GHZ[$b]}" "${CYC[$b]}" "$by" "$cfg" "$a" "$b" <<'EOF'
 import sys
-name, pub, ca, ba, cb, bb, by, cfg, a, b = sys.argv[1:]
-pub, ca, ba, cb, bb = map(float, (pub, ca, ba, cb, bb))
-r = ca / cb if by == "cycles" else bb / ba
+name, pub, na, ba, ga, ca, nb, bb, gb, cb, by, cfg, a, b = sys.argv[1:]
+pub, na, ba, ga, ca, nb, bb, gb, cb = map(float, (pub, na, ba, ga, ca, nb, bb, gb, cb))
+# time per iteration (same work), or MFMA busy x clock (FLOPs per second per CU)
+r = na / nb if by == "cycles" else (bb * gb) / (ba * ga)
 e = (r / pub - 1) * 100
 band = 10 if cfg == "full" else 20
-print("%-34s %12.1f %8.2f %8s" % (a, ca, ba, "1.000"))
-print("%-34s %12.1f %8.2f %8.3f" % (b, cb, bb, r))
+print("%-34s %12.1f %8.2f %6.3f %10.1f %8s" % (a, ca, ba, ga, na, "1.000"))
+print("%-34s %12.1f %8.2f %6.3f %10.1f %8.3f" % (b, cb, bb, gb, nb, r))
 print("calib: %s published %.3f model %.3f error %+.1f%% config %s%s" % (
     name, pub, r, e, cfg, "" if abs(e) <= band else "  (outside +-%d%%)" % band))
 EOF
@@ -82,7 +90,7 @@ EOF
   else NPART=$((NPART + 1)); python3 -c "import sys; sys.exit(abs($e) > 20)" && NPART_OK=$((NPART_OK + 1)); fi
 }
 
-printf '%-34s %12s %8s %8s\n' build cycles/iter MFMA% ratio
+printf '%-34s %12s %8s %6s %10s %8s\n' build cycles/iter MFMA% GHz ns/iter ratio
 
 # (1) seed 004: skinny M=128 MXFP4 (N=106496, K=16384), 128x128x512, 8 waves, LDS DMA,
 #     2 stages: no pingpong ("hack0") -> hand-written 8-wave pingpong ("hack1"): 3.20 -> 3.68 TB/s.

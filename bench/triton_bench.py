@@ -11,8 +11,12 @@ with its BlockPingpong off / on), four builds of the same kernel run in pingpong
 
 and the table gives cycles per K iteration (GEMM 8192^3 through the model's L2 reuse rule,
 --gemm/--tile), MFMA busy %, the mode the plugin chose (or why it refused), the spills
-(ScratchSize) of llc and plugin, and the ratios
+(ScratchSize) of llc and plugin, and the ratios of time per iteration
   vs-best = min(triton, triton-pp) / plugin      vs-llc = llc / plugin      (> 1: plugin faster).
+Time is cycles / engine clock. --clock power (default) runs each build at the clock the chip's
+power limit gives its own MFMA busy (pingpong-sim run --clock power: gfx942 from AMD's measured
+clock under dense MFMA; gfx950 stays at its peak clock, no throttle sourced), so a build that
+keeps the MFMA pipe busier runs at a lower clock; --clock peak compares cycles, as before.
 pingpong-sim's resource bound of the plugin's build (what its instructions ask of the busiest unit
 per iteration: MFMA pipe, LDS port, L2/HBM share, issue turns) gives
   ceiling = min(triton, triton-pp) / plugin's bound: the most vs-best any order of those instructions reaches.
@@ -34,7 +38,7 @@ A build that fails, or a model run that does not reach the loop, is "-" with the
 OUT/<case>.<build>.log; it never counts as a result.
 
 usage: bench/triton_bench.py [--corpus DIR] [--out DIR] [--filter SUBSTR] [--jobs N]
-                             [--gemm M,N,K] [--iterations N] [--markdown]
+                             [--gemm M,N,K] [--iterations N] [--clock power|peak] [--markdown]
                              [--plugin-arg ARG]... [--min-vs-llc X]
 
 --min-vs-llc X: exit 1 (naming them) when a loop the plugin scheduled models below X times
@@ -150,7 +154,8 @@ def one(args, base, corpus):
             open(log, "w").close()
         cmd = [args.sim, "run", a, "--mcpu", arch, "--iterations", str(args.iterations),
                "--waves-per-workgroup", str(waves), "--workgroups-per-cu", "2" if waves == 4 else "1",
-               "--gemm", args.gemm, "--tile", f"{bm},{bn}", "--json", j, "--occupancy", "fit"]
+               "--gemm", args.gemm, "--tile", f"{bm},{bn}", "--json", j, "--occupancy", "fit",
+               "--clock", args.clock]
         if lds:
             cmd += ["--lds-bytes", str(lds)]
         if wgid is not None:
@@ -165,12 +170,16 @@ def one(args, base, corpus):
             with open(j) as f:
                 r = json.load(f)
             row[b] = r["cycles_per_iteration_at_asked_occupancy"]
+            # the ratios compare time: cycles at each build's own engine clock
+            row[b + "-ns"] = r["ns_per_iteration_at_asked_occupancy"]
+            row[b + "-ghz"] = r["clock_ghz"]
             row[b + "-busy"] = r["mfma_busy_pct"]
             row[b + "-wg"] = r["workgroups"]
             rb = r.get("resource_bound")
             if rb and rb.get("unit"):
                 row[b + "-bound"] = rb["cycles_per_iteration_at_asked_occupancy"]
                 row[b + "-bound-unit"] = rb["unit"]
+                row[b + "-bound-ns"] = rb["ns_per_iteration_at_asked_occupancy"]
             # the loop's floor: the resource bound or a latency floor, whichever is larger
             fl = r.get("floor")
             if fl and fl.get("cycles_per_iteration"):
@@ -181,14 +190,15 @@ def one(args, base, corpus):
                 row[b + "-latency-floor-kind"] = lf["kind"]
             if r["workgroups"] < r["workgroups_asked"]:
                 row[b + "-occupancy"] = r["occupancy_limit"]
-    best = [row[b] for b in ("triton", "triton-pp") if b in row]
-    if "plugin" in row and best:
-        row["vs-best"] = min(best) / row["plugin"]
-    if "plugin" in row and "llc" in row:
-        row["vs-llc"] = row["llc"] / row["plugin"]
-    if "plugin-bound" in row and best:
+    best = [row[b + "-ns"] for b in ("triton", "triton-pp") if b + "-ns" in row]
+    if "plugin-ns" in row and best:
+        row["vs-best"] = min(best) / row["plugin-ns"]
+    if "plugin-ns" in row and "llc-ns" in row:
+        row["vs-llc"] = row["llc-ns"] / row["plugin-ns"]
+    if "plugin-bound-ns" in row and best:
         # the most any order of the plugin's instructions could reach: best / its resource bound
-        row["ceiling"] = min(best) / row["plugin-bound"]
+        # (the bound's time at the clock its MFMA busy gives)
+        row["ceiling"] = min(best) / row["plugin-bound-ns"]
     return row
 
 
@@ -205,6 +215,9 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--gemm", default="8192,8192,8192")
     ap.add_argument("--iterations", type=int, default=32)
+    ap.add_argument("--clock", choices=("power", "peak"), default="power",
+                    help="each build's engine clock (pingpong-sim run --clock): power (default) compares "
+                         "time at the clock the power limit gives its MFMA busy; peak compares cycles")
     ap.add_argument("--plugin", default=str(tools.in_build(tools.PLUGIN_IN_BUILD)))
     ap.add_argument("--sim", default=str(tools.in_build(tools.SIM_IN_BUILD)))
     ap.add_argument("--markdown", action="store_true", help="print a Markdown table")

@@ -7,6 +7,7 @@
 // See docs/cycle-model.md.
 //===----------------------------------------------------------------------===//
 #include "Addresses.h"
+#include "Params.h"
 #include "Report.h"
 #include "Sim.h"
 #include "Verify.h"
@@ -14,6 +15,8 @@
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
 
 
 using namespace llvm;
@@ -153,6 +156,17 @@ static cl::opt<SimOptions::Occupancy> OccupancyOpt(
                clEnumValN(SimOptions::Occupancy::Ignore, "ignore",
                           "simulate them anyway, with a warning (verify's and addresses' default)")),
     ALL);
+enum class ClockRule { Peak, Power };
+static cl::opt<ClockRule> ClockOpt(
+    "clock", cl::desc("the engine clock of the run (run)"),
+    cl::values(clEnumValN(ClockRule::Peak, "peak", "the target's peak clock (default)"),
+               clEnumValN(ClockRule::Power, "power",
+                          "the clock under the chip's power limit at the loop's own MFMA busy (gfx942: "
+                          "the measured MAF clock; gfx950: no throttle sourced, the peak)")),
+    cl::init(ClockRule::Peak), cl::sub(RunCmd));
+static cl::opt<double> ClockGHzOpt("clock-ghz", cl::desc("run at this engine clock (run; HBM latency and "
+                                                         "bandwidth are fixed in ns, so they scale)"),
+                                   cl::value_desc("GHz"), cl::sub(RunCmd));
 static cl::opt<std::string> JsonOpt("json", cl::desc("write the results as JSON (run)"), cl::value_desc("FILE"),
                                     ALL);
 static cl::opt<std::string> SvgOpt("timeline", cl::desc("draw the waves over time (run; and FILE.png if "
@@ -408,7 +422,48 @@ int main(int argc, char **argv) {
     return E.exitCode();
   }
   SimResult R;
-  if (!simulate(P, SO, R, E)) {
+  bool Ran = simulate(P, SO, R, E);
+  R.ClockRule = "peak";
+  if (ClockGHzOpt.getNumOccurrences()) {
+    if (!(ClockGHzOpt > 0)) {
+      errs() << "pingpong-sim: for the --clock-ghz option: expects a positive clock, got " << ClockGHzOpt << "\n";
+      return 2;
+    }
+    SO.ClockGHz = ClockGHzOpt;
+    R = SimResult();
+    Ran = simulate(P, SO, R, E);
+    R.ClockRule = "given";
+  } else if (Ran && ClockOpt == ClockRule::Power) {
+    // The clock depends on the MFMA busy and the busy on the clock (HBM time
+    // in clocks): a fixed point, reached in two or three runs.
+    const TargetParams &TP = paramsFor(P.Mcpu);
+    double Ghz = TP.ClockGHz;
+    for (int Step = 0; Ran && Step < 6; ++Step) {
+      double Next = powerLimitedClockGHz(TP, R.MfmaBusyPct / 100.0);
+      if (std::fabs(Next - Ghz) < 0.002 * TP.ClockGHz) break;
+      Ghz = Next;
+      SO.ClockGHz = Ghz;
+      R = SimResult();
+      Ran = simulate(P, SO, R, E);
+    }
+    R.ClockRule = TP.LoadedClockGHz <= 0      ? "peak: no clock under load sourced for " + R.Mcpu
+                  : R.ClockGHz < TP.ClockGHz ? "power-limited at this MFMA busy"
+                                             : "peak: under the power limit at this MFMA busy";
+  }
+  if (Ran) {
+    // time at the bound and at the floor, each at the clock its own MFMA busy gives
+    const TargetParams &TP = paramsFor(P.Mcpu);
+    auto NsAt = [&](double Cycles) {
+      if (Cycles <= 0) return 0.0;
+      double Ghz = R.ClockGHz;
+      if (R.ClockRule != "peak" && R.ClockRule != "given")
+        Ghz = std::min(Ghz, powerLimitedClockGHz(TP, std::min(1.0, R.MfmaBusyPct / 100.0 * R.CyclesPerIter / Cycles)));
+      return Cycles / Ghz;
+    };
+    R.BoundNsPerIter = NsAt(R.ResourceBound);
+    R.FloorNsPerIter = NsAt(R.Floor.Floor);
+  }
+  if (!Ran) {
     if (E.Code == Errc::LoopNotRun) {
       outs() << R.ItersLine << "\n";
       for (auto &S : P.Warnings) R.Warnings.insert(R.Warnings.begin(), S);

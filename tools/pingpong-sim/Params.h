@@ -15,6 +15,7 @@
 #include "pingpong/Target/MFMACycles.h"
 #include "pingpong/Target/TargetFacts.h"
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -47,6 +48,21 @@ struct TargetParams {
   double HbmTBps;      // 5.3 (gfx942) / 8.0 (gfx950) TB/s [A] mi300.md / mi350.rst
   int Cus;             // 304 / 256 [A] gpu-specs.rst
   double ClockGHz;     // 2.1 / 2.4 peak engine clock [A]
+  // --- Engine clock under load (cdna_model §1.1 "Clock under dense MFMA load", MAF trade-off) ---
+  // The clock the run is at: ClockGHz (the peak) unless `run --clock power` or
+  // --clock-ghz set it (atClock). Latencies and bandwidths outside the engine
+  // clock domain (HBM) are fixed in ns and bytes/s, so they scale with it.
+  double EngineClockGHz;
+  // MI300X under dense BF16 MFMA (MAF): 708 TF at a median 1207 MHz [A] AMD blog
+  // "Measuring Max-Achievable FLOPs, part 2"; at that clock the pipe is busy
+  // 708 / (1307 x 1207/2100) = 0.943 of the time [D]. gfx950: 0, no throttle
+  // sourced (an MXFP8 micro-benchmark reached 4970 of 5000 TF, ~the peak
+  // clock; one report says ~2.0 GHz) [?]: its runs stay at the peak clock.
+  double LoadedClockGHz;
+  double LoadedMfmaBusy;
+  // Dynamic power ~ activity x f x V^2 with V ~ f in the DVFS range [D]: at a
+  // fixed power limit, f ~ (1 / MFMA busy)^(1/3) (powerLimitedClockGHz).
+  double PowerClockExponent;
   double HbmSustained; // 0.65: middle of cdna_model §5 "use 50-80 % of that as the sustained figure" [D]
   double L2BytesPerClkCu; // 16 ch x 128 B/clk per XCD / CUs per XCD: 2048/38 = 53.9 (gfx942), 2048/32 = 64 (gfx950) [A]/[D]
   int SmemLatencyPasses; // fallback if the sched model has none: 5 passes (WriteSMEM) [A] SISchedule.td
@@ -56,7 +72,26 @@ struct TargetParams {
 
 // HBM share per CU in bytes/clock, sustained: chip bandwidth / CUs / clock x fraction [D].
 inline double hbmBytesPerClk(const TargetParams &P) {
-  return P.HbmTBps * 1e12 / P.Cus / (P.ClockGHz * 1e9) * P.HbmSustained;
+  return P.HbmTBps * 1e12 / P.Cus / (P.EngineClockGHz * 1e9) * P.HbmSustained;
+}
+
+// The engine clock of a loop whose MFMA pipe is busy MfmaBusy (0..1) of the
+// time, under the chip's power limit: the MAF anchor scaled by the power law,
+// never above the peak. Targets without a sourced anchor run at the peak.
+inline double powerLimitedClockGHz(const TargetParams &P, double MfmaBusy) {
+  if (P.LoadedClockGHz <= 0 || MfmaBusy <= 0) return P.ClockGHz;
+  double F = P.LoadedClockGHz * std::pow(P.LoadedMfmaBusy / MfmaBusy, 1.0 / P.PowerClockExponent);
+  return F < P.ClockGHz ? F : P.ClockGHz;
+}
+
+// The parameters of a run at engine clock GHz: the HBM latency (sourced in
+// clocks at the peak clock, i.e. fixed in ns) and the HBM bytes per clock
+// follow the clock; the engine-domain units (LDS, L2, MFMA, issue) keep
+// their clocks.
+inline TargetParams atClock(TargetParams P, double GHz) {
+  P.VmemLatency = (int)std::lround(P.VmemLatency * GHz / P.ClockGHz);
+  P.EngineClockGHz = GHz;
+  return P;
 }
 
 inline bool isGfx950(const std::string &Cpu) {
@@ -88,6 +123,9 @@ inline TargetParams overridden(TargetParams P) {
     else if (N == "LdsReadBytesPerClkPair") P.LdsReadBytesPerClkPair = V;
     else if (N == "LdsWriteBytesPerClkPair") P.LdsWriteBytesPerClkPair = V;
     else if (N == "MfmaDepExtra") P.MfmaDepExtra = (int)V;
+    else if (N == "LoadedClockGHz") P.LoadedClockGHz = V;
+    else if (N == "LoadedMfmaBusy") P.LoadedMfmaBusy = V;
+    else if (N == "PowerClockExponent") P.PowerClockExponent = V;
     else {
       std::fprintf(stderr, "pingpong-sim: PPSIM_PARAMS: unknown parameter '%s'\n", N.c_str());
       std::exit(2);
@@ -103,7 +141,9 @@ inline const TargetParams &paramsFor(const std::string &Cpu) {
       /*ValuDepLatency*/ 8, /*SaluDepLatency*/ 4, /*MfmaDepExtra*/ 2, /*MfmaCoexecDelay*/ 4,
       /*LdsLatency*/ 64, /*LdsRead*/ 64.0, /*LdsWrite*/ 64.0,
       /*VmemLatency*/ 650, /*L2HitLatency*/ 294, /*HbmTBps*/ 5.3, /*Cus*/ 304,
-      /*ClockGHz*/ 2.1, /*HbmSustained*/ 0.65, /*L2BytesPerClkCu*/ pingpong::target::l2BytesPerClkPerCU(pingpong::target::Gfx942),
+      /*ClockGHz*/ 2.1, /*EngineClockGHz*/ 2.1, /*LoadedClockGHz*/ 1.207, /*LoadedMfmaBusy*/ 0.943,
+      /*PowerClockExponent*/ 3.0,
+      /*HbmSustained*/ 0.65, /*L2BytesPerClkCu*/ pingpong::target::l2BytesPerClkPerCU(pingpong::target::Gfx942),
       /*SmemLatencyPasses*/ 5, /*BarrierReleaseDelay*/ 0};
   static const TargetParams Gfx950 = {
       pingpong::target::Gfx950.CPU, pingpong::target::Gfx950.SIMDsPerCU, 4,
@@ -111,7 +151,8 @@ inline const TargetParams &paramsFor(const std::string &Cpu) {
       8, 4, 2, 4,
       64, 128.0, 64.0,
       650, 336, 8.0, 256,
-      2.4, 0.65, pingpong::target::l2BytesPerClkPerCU(pingpong::target::Gfx950),
+      2.4, 2.4, 0.0, 0.0, 3.0,
+      0.65, pingpong::target::l2BytesPerClkPerCU(pingpong::target::Gfx950),
       5, 0};
   // PPSIM_PARAMS="Name=value,..." overrides parameters for a sensitivity study
   // (bench/calib.sh SWEEP; docs/cycle-model.md, "Calibration: published

@@ -190,6 +190,10 @@ void writeJson(const SimResult &R, const std::string &Path) {
     J.attribute("cycles_per_iteration_at_asked_occupancy", R.CyclesPerIterAtAsked);
     J.attribute("mfma_per_iteration_per_wave", R.MfmasPerIter);
     J.attribute("mfma_busy_pct", R.MfmaBusyPct);
+    J.attribute("clock_ghz", R.ClockGHz);
+    J.attribute("clock_rule", R.ClockRule);
+    J.attribute("ns_per_iteration", R.NsPerIter);
+    J.attribute("ns_per_iteration_at_asked_occupancy", R.NsPerIter * R.CyclesPerIterAtAsked / std::max(1e-9, R.CyclesPerIter));
     J.attributeArray("mfma_busy_pct_per_simd", [&] {
       for (size_t S = 0; S < R.XdlBusy.size(); ++S) J.value(R.MfmaBusySimd[S]);
     });
@@ -197,6 +201,8 @@ void writeJson(const SimResult &R, const std::string &Path) {
       J.attribute("cycles_per_iteration", R.ResourceBound);
       J.attribute("cycles_per_iteration_at_asked_occupancy",
                   R.ResourceBound * R.CyclesPerIterAtAsked / std::max(1e-9, R.CyclesPerIter));
+      J.attribute("ns_per_iteration_at_asked_occupancy",
+                  R.BoundNsPerIter * R.CyclesPerIterAtAsked / std::max(1e-9, R.CyclesPerIter));
       J.attribute("unit", R.ResourceBoundUnit);
       J.attributeArray("units", [&] {
         for (const SimResult::UnitLoad &U : R.Units)
@@ -232,6 +238,7 @@ void writeJson(const SimResult &R, const std::string &Path) {
     J.attributeObject("floor", [&] {
       J.attribute("cycles_per_iteration", R.Floor.Floor);
       J.attribute("cycles_per_iteration_at_asked_occupancy", R.Floor.Floor * Asked);
+      J.attribute("ns_per_iteration_at_asked_occupancy", R.FloorNsPerIter * Asked);
       J.attribute("binds", R.Floor.Binds);
     });
     J.attribute("total_cycles", R.TotalCycles);
@@ -307,6 +314,9 @@ void printReport(const SimResult &R, const Program &P) {
   OS << formatv("MFMA pipe busy: {0:F1} %  (per SIMD:", R.MfmaBusyPct);
   for (size_t S = 0; S < R.XdlBusy.size(); ++S) OS << formatv(" {0:F1}", R.MfmaBusySimd[S]);
   OS << ")\n";
+  if (R.ClockRule != "peak")
+    OS << formatv("engine clock: {0:F3} GHz ({1}); {2:F1} ns per iteration\n", R.ClockGHz, R.ClockRule,
+                  R.NsPerIter);
   if (!R.Units.empty()) {
     // per kind of unit its busiest one ("LDS port, SIMD pair 1"), largest first
     std::vector<const SimResult::UnitLoad *> Kinds;

@@ -341,7 +341,8 @@ void initialWaves(const Program &P, const KernelInfo &K, const Flow &F, const Si
 } // namespace
 
 bool simulate(const Program &P, const SimOptions &O, SimResult &R, SimError &E) {
-  const TargetParams &TP = paramsFor(P.Mcpu);
+  const TargetParams TP = O.ClockGHz > 0 ? atClock(paramsFor(P.Mcpu), O.ClockGHz) : paramsFor(P.Mcpu);
+  R.ClockGHz = TP.EngineClockGHz;
   const KernelInfo *K = findKernel(P, O, E);
   if (!K) return false;
   R.Kernel = K->Name;
@@ -472,6 +473,7 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, SimError &E) 
   R.LoopL2Hits = Loads.L2Hits;
   bool Ok = steadyState(Waves, Rec, TP, N, R.WavesPerWg, R, E);
   if (Ok) latencyFloors(P, TP, Issues, R);
+  R.NsPerIter = R.CyclesPerIter / R.ClockGHz;
   R.XdlBusy = std::move(Mfma.intervals());
   return Ok;
 }

@@ -182,6 +182,9 @@ struct SimOptions {
   // z = Z (empty: x = g, y and z unknown)
   std::vector<uint32_t> WorkgroupId;
   double L2HitRate = 0.0;
+  // The engine clock of the run in GHz (0: the target's peak clock). `run
+  // --clock power` finds it from the loop's MFMA busy (powerLimitedClockGHz).
+  double ClockGHz = 0;
   // --gemm M,N[,K] with --tile BM,BN: the L2 reuse rule (l2ReuseRule below)
   // sets L2HitRate; L2Rule is the explanation printed in the report.
   std::string L2Rule;
@@ -278,6 +281,14 @@ struct SimResult {
   int Iterations = 0, Warmup = 0, LastIter = 0; // steady state: iterations [Warmup, LastIter)
   double CyclesPerIter = 0;
   double MfmaBusyPct = 0;
+  // The engine clock the run was at, and how it was chosen ("peak",
+  // "power-limited", "given"); NsPerIter = CyclesPerIter / ClockGHz.
+  double ClockGHz = 0;
+  std::string ClockRule;
+  double NsPerIter = 0;
+  // The same for the resource bound and the floor: a loop at its bound keeps
+  // the MFMA pipe busier, so under the power limit it runs at a lower clock.
+  double BoundNsPerIter = 0, FloorNsPerIter = 0;
   double MfmaBusySimd[4] = {};
   // What the loop's instructions ask of each shared unit, in clocks per
   // iteration (the scale of CyclesPerIter), and the largest: no order of the
