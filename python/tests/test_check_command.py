@@ -25,8 +25,9 @@ def test_check_prints_the_table_and_verdict(tmp_path):
     rows = json.loads(out.read_text())["rows"]
     assert rows["plugin"]["note"] == "four-cluster (auto)"
     assert all(r["verify"] for r in rows.values())
-    assert rows["plugin"]["cycles"] < rows["triton (pp off)"]["cycles"]
+    assert rows["plugin"]["ns"] < rows["triton (pp off)"]["ns"]
     assert rows["enable()"]["cycles"] == rows["plugin"]["cycles"]
+    assert rows["enable()"]["ns"] == rows["plugin"]["ns"]
     assert "verdict: enable() keeps the plugin's code for gemm" in p.stdout
     assert (tmp_path / "keep" / "plugin.s").read_text().count("s_setprio") == 8
 

@@ -82,8 +82,11 @@ class PluginBuild:
 
 @dataclass
 class SimResult:
-    """pingpong-sim run on one assembly file (cycles per K iteration at the asked occupancy)."""
+    """pingpong-sim run on one assembly file (cycles per K iteration at the asked occupancy, and
+    the time: the cycles at the engine clock the power limit gives the loop, `run --clock power`)."""
     cycles: Optional[float] = None
+    ns: Optional[float] = None
+    ghz: Optional[float] = None
     mfma_busy: Optional[float] = None
     bound: Optional[float] = None
     bound_unit: str = ""
@@ -274,9 +277,9 @@ def sim_commands(sim: Path, asm_path: str, arch: str, waves: int, shared: int,
                  iterations: int = 32) -> list[str]:
     """pingpong-sim run as bench/triton_bench.py runs it: 8-wave kernels one workgroup per CU,
     4-wave kernels two, where they fit (--occupancy fit); the GEMM's L2 reuse from --gemm and
-    the tile the plugin reported."""
+    the tile the plugin reported; each build at its power-limited clock (--clock power)."""
     cmd = [str(sim), "run", asm_path, *_sim_common(arch, waves, shared),
-           "--iterations", str(iterations), "--occupancy", "fit", "--json", json_path]
+           "--iterations", str(iterations), "--occupancy", "fit", "--clock", "power", "--json", json_path]
     if tile and problem:
         cmd += ["--gemm", ",".join(str(x) for x in problem), "--tile", f"{tile[0]},{tile[1]}"]
     return cmd
@@ -294,6 +297,8 @@ def read_sim(proc: subprocess.CompletedProcess, json_path: str, asm: str) -> Sim
     with open(json_path) as f:
         j = json.load(f)
     r.cycles = j.get("cycles_per_iteration_at_asked_occupancy")
+    r.ns = j.get("ns_per_iteration_at_asked_occupancy")
+    r.ghz = j.get("clock_ghz")
     r.mfma_busy = j.get("mfma_busy_pct")
     r.workgroups = j.get("workgroups")
     r.workgroups_asked = j.get("workgroups_asked")

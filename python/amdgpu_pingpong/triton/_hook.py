@@ -110,6 +110,8 @@ class KernelReport:
     reason: str = ""
     triton_cycles: Optional[float] = None   # pingpong-sim, cycles per K iteration
     plugin_cycles: Optional[float] = None
+    triton_ns: Optional[float] = None       # the same in ns, at each build's power-limited clock
+    plugin_ns: Optional[float] = None
     triton_mfma_busy: Optional[float] = None
     plugin_mfma_busy: Optional[float] = None
     plugin_bound: Optional[float] = None
@@ -120,16 +122,17 @@ class KernelReport:
 
     @property
     def speedup(self) -> Optional[float]:
-        if self.triton_cycles and self.plugin_cycles:
-            return self.triton_cycles / self.plugin_cycles
+        # time, not cycles: a build that keeps the MFMA pipe busier runs at a lower clock
+        if self.triton_ns and self.plugin_ns:
+            return self.triton_ns / self.plugin_ns
         return None
 
     def summary(self) -> str:
         s = f"{self.kernel} ({self.arch}, {self.num_warps} warps): "
         if self.plugin_mode:
             s += f"plugin {self.plugin_mode}"
-            if self.plugin_cycles and self.triton_cycles:
-                s += (f", {self.plugin_cycles:g} vs Triton {self.triton_cycles:g} cycles/iter "
+            if self.plugin_ns and self.triton_ns:
+                s += (f", {self.plugin_ns:.1f} vs Triton {self.triton_ns:.1f} ns/iter "
                       f"({self.speedup:.3f}x)")
             if self.verify:
                 s += f", verify {self.verify}"
@@ -363,6 +366,7 @@ class _KernelCompile:
                                    tile, cfg.problem, cfg.tools, verify=("plugin",))
         t, p, v = sims["triton"], sims["plugin"], vers["plugin"]
         rep.triton_cycles, rep.plugin_cycles = t.cycles, p.cycles
+        rep.triton_ns, rep.plugin_ns = t.ns, p.ns
         rep.triton_mfma_busy, rep.plugin_mfma_busy = t.mfma_busy, p.mfma_busy
         rep.plugin_bound, rep.bound_unit = p.bound, p.bound_unit
         rep.verify = "clean" if v.clean else f"{v.describe()}: {v.message}"
@@ -379,11 +383,11 @@ class _KernelCompile:
         if not v.clean and not v.unproven:
             raise PluginError(f"pingpong-sim verify did not run as asked (exit {v.rc}): {v.message}")
         if ctl.decide == "model":
-            if p.cycles is None or t.cycles is None:
-                which = "the plugin's" if p.cycles is None else "Triton's"
+            if p.ns is None or t.ns is None:
+                which = "the plugin's" if p.ns is None else "Triton's"
                 rep.reason = f"the model could not time {which} code ({(p.error or t.error)[:160]})"
                 return own
-            if not p.cycles < t.cycles:
+            if not p.ns < t.ns:
                 rep.reason = "not faster in the model"
                 return own
         # Triton's own hsaco stage must take it: assemble and link now, keep the bytes

@@ -18,7 +18,8 @@ It compiles, for the target, with Triton 3.6 and the tools of amdgpu_pingpong.to
   plugin             llc-22 + AMDGPUPingpong on the same IR
   enable()           what amdgpu_pingpong.triton.enable() gives with Triton's default setting
 and runs pingpong-sim on each (cycles per K iteration of the GEMM's L2 reuse rule, MFMA busy,
-the resource bound and its unit, verify), then prints the table and the verdict.
+the engine clock the power limit gives that busy and the time per iteration, the resource bound
+and its unit, verify), then prints the table and the verdict; builds are compared by time.
 Exit status: 0 done (whatever the verdict), 1 a compile failed, 2 bad usage.
 """
 from __future__ import annotations
@@ -261,14 +262,16 @@ def main(argv=None) -> int:
           + (", async copy" if a.async_copy else "")
           + (f"; model: GEMM {'x'.join(map(str, problem))}, tile {tile[0]}x{tile[1]}" if tile
              else "; model: no tile known, every load misses L2 (give --tile BM,BN)"))
-    head = ["build", "cycles/iter", "MFMA busy", "bound", "bound unit", "verify", "VGPRs", "scratch", "note"]
+    head = ["build", "cycles/iter", "MFMA busy", "GHz", "ns/iter", "bound", "bound unit", "verify", "VGPRs",
+            "scratch", "note"]
     table = []
     for label in asms:
         s, v = sims[label], vers[label]
-        table.append([label, fmt(s.cycles), fmt(s.mfma_busy, "{:.1f}%"), fmt(s.bound), s.bound_unit or "-",
+        table.append([label, fmt(s.cycles), fmt(s.mfma_busy, "{:.1f}%"), fmt(s.ghz, "{:.3f}"), fmt(s.ns),
+                      fmt(s.bound), s.bound_unit or "-",
                       v.describe() if v.rc is not None else "-",
                       fmt(s.vgprs), fmt(s.scratch), notes.get(label, "") + (f" [model: {s.error}]" if s.error else "")])
-        rows[label] = {"cycles": s.cycles, "mfma_busy": s.mfma_busy, "bound": s.bound,
+        rows[label] = {"cycles": s.cycles, "ns": s.ns, "ghz": s.ghz, "mfma_busy": s.mfma_busy, "bound": s.bound,
                        "bound_unit": s.bound_unit, "verify": v.clean, "verify_status": v.describe(),
                        "verify_message": v.message,
                        "vgprs": s.vgprs, "scratch": s.scratch, "note": notes.get(label, ""),
@@ -281,18 +284,19 @@ def main(argv=None) -> int:
         if v.clean is False:
             print(f"  verify {label}: {v.message[:200]}")
 
-    best_label = min((l for l in ("triton (pp off)", "triton (pp on)") if sims[l].cycles),
-                     key=lambda l: sims[l].cycles, default=None)
-    p = sims["plugin"].cycles
+    # compared by time: each build at the clock the power limit gives its MFMA busy
+    best_label = min((l for l in ("triton (pp off)", "triton (pp on)") if sims[l].ns),
+                     key=lambda l: sims[l].ns, default=None)
+    p = sims["plugin"].ns
     if best_label and p and pb.mode:
-        r = sims[best_label].cycles / p
-        print(f"plugin vs Triton's best ({best_label}, {sims[best_label].cycles:g}): {r:.3f}x"
+        r = sims[best_label].ns / p
+        print(f"plugin vs Triton's best ({best_label}, {sims[best_label].ns:.1f} ns): {r:.3f}x"
               + ("" if vers["plugin"].clean else " (but verify found a problem)"))
     elif not pb.mode:
         print(f"plugin: no loop scheduled ({pb.why_not})")
     if rep:
-        sp = rep.get("speedup") or (rep["triton_cycles"] / rep["plugin_cycles"]
-                                    if rep.get("triton_cycles") and rep.get("plugin_cycles") else None)
+        sp = rep.get("speedup") or (rep["triton_ns"] / rep["plugin_ns"]
+                                    if rep.get("triton_ns") and rep.get("plugin_ns") else None)
         print(f"verdict: enable() keeps {'the plugin' if rep['decision'] == 'plugin' else 'Triton'}'s code "
               f"for {name}" + (f" ({sp:.3f}x over Triton's own at its default setting)"
                                if rep["decision"] == "plugin" and sp else "")
