@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Compile the kernels of kernels.py with Triton's AMD backend into corpus/triton-user/<case>/.
 
-usage: generate.py OUTDIR [--set tuning|heldout|heldout2] [--filter SUBSTR ...] [--jobs N] [--list]
+usage: generate.py OUTDIR [--set tuning|heldout|heldout2|heldout3] [--filter SUBSTR ...] [--jobs N] [--list]
 
-Three sets: tuning (kernels.py: the attention shapes of issue 24 item 7, looked at while the
+Four sets: tuning (kernels.py: the attention shapes of issue 24 item 7, looked at while the
 no-gain rule was designed), heldout (kernels_heldout.py: written before the rule was measured on
 them, measured once at the end; looked at since) and heldout2 (kernels_heldout2.py: the same for
-the session-12 rules).
+the session-12 rules), heldout3 (kernels_heldout3.py: masked-K GEMMs, session 13).
 
 The driver is corpus/triton/generate.py's (compile_one, the knobs, meta.json, Triton's pingpong
 mode per _pp1 case); only the cases and their signatures are new. Each case runs in a fresh
@@ -29,8 +29,10 @@ D16, PTR, SHORT = G.D16, G.PTR, G.SHORT
 MASKS = {0: "nomask", 1: "causal", 2: "window"}
 KINDS = {"attn_bp": "bp", "attn_gqa": "gqa", "attn_tut": "tut", "attn_mixed": "mixed",
          "matmul_bias": "mmbias", "matmul_bp": "mmbp", "mha_fwd": "mha", "mha_alibi": "alibi",
-         "mha_softcap": "softcap", "mm_silu": "mmsilu", "mm_rowscale": "mmscale"}
-MODULES = {"tuning": "kernels", "heldout": "kernels_heldout", "heldout2": "kernels_heldout2"}
+         "mha_softcap": "softcap", "mm_silu": "mmsilu", "mm_rowscale": "mmscale",
+         "mm_kmask": "mmk", "mm_kmask_tn": "mmktn"}
+MODULES = {"tuning": "kernels", "heldout": "kernels_heldout", "heldout2": "kernels_heldout2",
+           "heldout3": "kernels_heldout3"}
 STRIDES = {"attn_bp": ("stride_qh", "stride_qm", "stride_kh", "stride_kn", "stride_vh",
                        "stride_vn", "stride_oh", "stride_om", "SEQ"),
            "attn_mixed": ("stride_qm", "stride_kn", "stride_vn", "stride_om", "SEQ"),
@@ -40,6 +42,8 @@ STRIDES["attn_gqa"] = STRIDES["attn_tut"] = STRIDES["attn_bp"]
 STRIDES.update({f: ("stride_h", "stride_s", "SEQ") for f in ("mha_fwd", "mha_alibi", "mha_softcap")})
 STRIDES["mm_silu"] = ("M", "N", "K", "stride_am", "stride_bk", "stride_cm")
 STRIDES["mm_rowscale"] = ("M", "N", "K", "stride_am", "stride_bn", "stride_cm")
+STRIDES["mm_kmask"] = ("M", "N", "K", "stride_am", "stride_bk", "stride_cm")
+STRIDES["mm_kmask_tn"] = ("M", "N", "K", "stride_am", "stride_bn", "stride_cm")
 
 
 class UserCase(G.Case):
@@ -69,7 +73,7 @@ class UserCase(G.Case):
         opts = {"num_warps": self.warps, "num_stages": self.stages,
                 "matrix_instr_nonkdim": self.nonkdim}
         strides = STRIDES[self.fn]
-        if self.fn in ("mm_silu", "mm_rowscale"):
+        if self.fn in ("mm_silu", "mm_rowscale", "mm_kmask", "mm_kmask_tn"):
             out = "fp16" if dt.startswith("fp8") else dt
             sig = {"A": "*" + dt, "B": "*" + dt}
             if self.fn == "mm_rowscale":
@@ -80,6 +84,7 @@ class UserCase(G.Case):
             cst = {"BM": bm, "BN": bn, "BK": d}
             if self.fn == "mm_silu":
                 sig["scale"] = "fp32"
+            if self.fn != "mm_rowscale":
                 cst["GROUP_M"] = 8
             sig.update({k: "constexpr" for k in cst})
         elif self.fn.startswith("mha_"):
@@ -202,6 +207,26 @@ def heldout2_cases():
     return [(c, pp) for c in L for pp in (0, 1)]
 
 
+def heldout3_cases():
+    L = []
+
+    def add(fn, arch, dt, tile, w, ns, **kw):
+        L.append(UserCase(fn, arch, dt, tile, w, ns, heldout=True, **kw))
+
+    # the tutorial GEMM with K-tail masks (B stored K x N), and with B stored N x K
+    add("mm_kmask", "gfx942", "fp16", (256, 256, 64), 8, 2)
+    add("mm_kmask", "gfx942", "fp16", (256, 128, 64), 8, 2)
+    add("mm_kmask", "gfx942", "bf16", (128, 128, 64), 4, 2)
+    add("mm_kmask", "gfx942", "fp16", (128, 128, 32), 4, 3)
+    add("mm_kmask", "gfx942", "fp8e4b8", (128, 128, 128), 4, 2)
+    add("mm_kmask_tn", "gfx942", "fp16", (256, 256, 64), 8, 2)
+    add("mm_kmask", "gfx950", "bf16", (256, 256, 64), 8, 2)
+    add("mm_kmask", "gfx950", "fp16", (128, 128, 64), 4, 2)
+    add("mm_kmask_tn", "gfx950", "bf16", (256, 128, 64), 8, 2, async_copy=True)
+    add("mm_kmask", "gfx950", "fp8e4nv", (256, 256, 128), 8, 2, async_copy=True)
+    return [(c, pp) for c in L for pp in (0, 1)]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("outdir")
@@ -211,7 +236,8 @@ def main():
     ap.add_argument("--set", choices=tuple(MODULES), default="tuning")
     ap.add_argument("--one", help=argparse.SUPPRESS)
     a = ap.parse_args()
-    every = {"tuning": cases, "heldout": heldout_cases, "heldout2": heldout2_cases}[a.set]()
+    every = {"tuning": cases, "heldout": heldout_cases, "heldout2": heldout2_cases,
+             "heldout3": heldout3_cases}[a.set]()
     todo = [(c, pp) for c, pp in every if not a.filter or any(f in c.name(pp) for f in a.filter)]
     if a.one:
         c, pp = next((c, pp) for c, pp in every if c.name(pp) == a.one)

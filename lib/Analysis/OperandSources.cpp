@@ -31,8 +31,20 @@
 #include "llvm/CodeGen/MachineMemOperand.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/Support/CommandLine.h"
 
 using namespace llvm;
+
+// A mask on an operand load (Triton's `mask=offs_k < K - k * BK`) is a select
+// in the load's address or between the load and its LDS write: a data
+// dependence like any other, which the dependence graph orders. Triton's own
+// pingpong refuses such loops (#10585: its TTGIR pass slices the loads and
+// re-synchronises them, and the slices lost the mask); a pass that only
+// reorders machine instructions along their dependences does not.
+static cl::opt<bool> RefuseMaskedLoads(
+    "amdgpu-pingpong-refuse-masked-loads", cl::Hidden, cl::init(false),
+    cl::desc("Refuse loops whose operand loads carry a loop-variant mask, as "
+             "Triton's pingpong does (for bisecting)"));
 namespace pingpong {
 
 namespace {
@@ -271,7 +283,7 @@ bool traceToGlobal(ModelBuilder &B, Register Reg, unsigned UsePos,
       B.WriteOfLoad.try_emplace(D, WritePos);
       continue;
     }
-    if (B.isSelect(DI.MI->getOpcode()))
+    if (RefuseMaskedLoads && B.isSelect(DI.MI->getOpcode()))
       return B.reject("operand load has a loop-variant mask (select between "
                       "the global load and its LDS write): reordering such "
                       "loads is unsafe (Triton #10585)",
@@ -411,7 +423,8 @@ bool checkLeftovers(ModelBuilder &B) {
       return B.reject("global load that does not feed the dot's LDS buffers: "
                       "extra memory traffic (Triton rejects such loops too)",
                       II.MI);
-    if (II.R == Role::GlobalLoad && !checkMaskInvariant(B, I))
+    if (RefuseMaskedLoads && II.R == Role::GlobalLoad &&
+        !checkMaskInvariant(B, I))
       return false;
   }
   M.NumLocalReads = M.count(Role::LocalRead);
