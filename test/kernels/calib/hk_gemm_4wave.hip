@@ -94,19 +94,18 @@ template <int J, int N> DEV const frag_t &at(const TileN<N> &t) {
 }
 
 struct Ctx {
-  const unsigned char *X, *W; // this block's first row of A / B
+  __amdgpu_buffer_rsrc_t X, W; // this block's rows of A / B
+  u32 voff;                    // lane's byte offset in copy 0 of a half
   int ldx;
   u32 tid, wave, lane, wm, wn;
 };
 
-// Copy i (of CPH) of one 128-row half (rows h*128..) of tile kt into lds.
-DEV void copy_one(const Ctx &c, const unsigned char *G, unsigned char *lds, int h, int kt, int i) {
-  u32 off = (i * NT + c.tid) * 16;
-  u32 row = off / ROWB, col = off % ROWB;
-  // Uniform 64-bit base + per-lane 32-bit offset: the SGPR-address form.
-  const unsigned char *base = G + (unsigned long)kt * ROWB;
-  __builtin_amdgcn_global_load_lds((void *)(base + (u32)((h * HALF + row) * c.ldx + col)),
-                                   (LDS void *)(lds + (i * NT + c.wave * 64) * 16), 16, 0, 0);
+// Copy i (of CPH) of one 128-row half (rows h*128..) of tile kt into lds:
+// buffer_load ... lds with the per-lane offset of copy 0 in one VGPR and
+// everything uniform (copy, half, K tile) in soffset, as HipKittens' loads do.
+DEV void copy_one(const Ctx &c, __amdgpu_buffer_rsrc_t G, unsigned char *lds, int h, int kt, int i) {
+  __builtin_amdgcn_raw_ptr_buffer_load_lds(G, (LDS void *)(lds + (i * NT + c.wave * 64) * 16), 16, c.voff,
+                                           (h * HALF + i * (NT * 16 / ROWB)) * c.ldx + kt * ROWB, 0, 0);
 }
 
 // Fragment j (K step j / 4, row group j % 4) of this wave's 64-row register
@@ -140,8 +139,11 @@ DEV void pin() { __builtin_amdgcn_sched_barrier(0); }
 template <int S>
 DEV void cluster(const Ctx &c, f4 (&acc)[4][4], const Tile &a, const Tile &b,
                  Tile &nr, const unsigned char *lds, u32 w,
-                 const unsigned char *G, unsigned char *dst, int h, int kt) {
+                 __amdgpu_buffer_rsrc_t G, unsigned char *dst, int h, int kt) {
   constexpr int k = S / 16, m = (S / 4) % 4, n = S % 4;
+  // The previous cluster's reads (issued in its first half) are complete.
+  // Explicit: LLVM counts the LDS DMA on lgkmcnt too and would wait too little.
+  if constexpr (S == 0) __builtin_amdgcn_s_waitcnt(LGKM0);
   acc[m][n] = mfma(at<k * 4 + m>(a), at<k * 4 + n>(b), acc[m][n]);
   if constexpr (S < NMF / 2 && S % RS == 0) at<S / RS>(nr) = read_one(c, lds, w, S / RS);
   if constexpr (S < NMF / 2 && S % CS == 0) copy_one(c, G, dst, h, kt, S / CS);
@@ -155,7 +157,7 @@ DEV void read_tile(const Ctx &c, Tile &r, const unsigned char *lds, u32 w) {
   if constexpr (J + 1 < NFR) read_tile<J + 1>(c, r, lds, w);
 }
 
-DEV void copy_half(const Ctx &c, const unsigned char *G, unsigned char *lds, int h, int kt) {
+DEV void copy_half(const Ctx &c, __amdgpu_buffer_rsrc_t G, unsigned char *lds, int h, int kt) {
 #pragma unroll
   for (int i = 0; i < CPH; ++i) copy_one(c, G, lds, h, kt, i);
 }
@@ -198,8 +200,10 @@ void KNAME(const unsigned char *__restrict__ Xg, const unsigned char *__restrict
   const int nk = K / BK;                       // even (unrolled by two)
   const u32 tn = __builtin_amdgcn_workgroup_id_x();
   const u32 tmi = __builtin_amdgcn_workgroup_id_y();
-  c.X = Xg + (unsigned long)tmi * 256 * c.ldx;
-  c.W = Wg + (unsigned long)tn * 256 * c.ldx;
+  // Raw buffers over this block's 256 rows (word 3: gfx9 default format).
+  c.X = __builtin_amdgcn_make_buffer_rsrc((void *)(Xg + (unsigned long)tmi * 256 * c.ldx), 0, 256 * c.ldx, 0x00020000);
+  c.W = __builtin_amdgcn_make_buffer_rsrc((void *)(Wg + (unsigned long)tn * 256 * c.ldx), 0, 256 * c.ldx, 0x00020000);
+  c.voff = (c.tid * 16 / ROWB) * c.ldx + c.tid * 16 % ROWB;
 
   f4 acc[2][2][4][4];
 #pragma unroll
