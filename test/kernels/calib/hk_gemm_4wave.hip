@@ -188,9 +188,6 @@ extern "C" __global__ __attribute__((amdgpu_flat_work_group_size(NT, NT), amdgpu
 void KNAME(const unsigned char *__restrict__ Xg, const unsigned char *__restrict__ Wg,
            float *__restrict__ Y, int M, int N, int K) {
   Ctx c;
-#ifdef AGPR_HINT
-  asm volatile("" ::: "a255");
-#endif
   c.tid = __builtin_amdgcn_workitem_id_x();
   c.lane = c.tid % 64;
   c.wave = __builtin_amdgcn_readfirstlane(c.tid / 64);
