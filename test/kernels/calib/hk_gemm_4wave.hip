@@ -6,7 +6,7 @@
 //   - each wave owns 128x128 of C as four 64x64 accumulator blocks c[h][g]:
 //     rows h*128 + wm*64 + [0,64), columns g*128 + wn*64 + [0,64), i.e. the
 //     A and B tiles are held in LDS as two 128-row halves each;
-//   - LDS DMA (global_load_lds) into two LDS stages, prefetch distance two:
+//   - LDS DMA (buffer_load ... lds) into two LDS stages, prefetch distance two:
 //     the copy of a half of tile k+2 is issued as soon as every wave has read
 //     that half of tile k into registers;
 //   - register double buffering a[0..1], b[0..1] (64 x BK each): four dot
@@ -24,9 +24,14 @@
 //   ELEM  fp8 (v_mfma_scale_f32_16x16x128_f8f6f4, BK 128) |
 //         bf16 (v_mfma_f32_16x16x32_bf16, BK 64); 128 bytes per row of a K tile.
 //
-// As in dma_gemm_pp.hip, timing is the point (no GPU here to check numerics),
-// the LDS layout is not swizzled (the model has no bank conflicts), and the
-// tail iterations re-copy tile 0 instead of peeling the loop.
+// The bf16 build keeps the fp8 kernel's structure (HipKittens publishes the
+// FP8 4-wave source; the bf16 one is assumed alike). Registers (llc-22 -O3):
+// no scratch; fp8 432 of 512 (176 AGPRs), bf16 510; llc picks the VGPR form of
+// the MFMA and moves accumulators between AGPRs and VGPRs (about 80 copies
+// per two K tiles for fp8, 290 for bf16). As in dma_gemm_pp.hip, timing is
+// the point (no GPU here to check numerics), the LDS layout is not swizzled
+// (the model has no bank conflicts), and the tail iterations re-copy tile 0
+// instead of peeling the loop.
 
 #define __global__ __attribute__((global))
 #define __shared__ __attribute__((shared))
