@@ -26,9 +26,9 @@
 //
 // The bf16 build keeps the fp8 kernel's structure (HipKittens publishes the
 // FP8 4-wave source; the bf16 one is assumed alike). Registers (llc-22 -O3):
-// no scratch; fp8 432 of 512 (176 AGPRs), bf16 510; llc picks the VGPR form of
-// the MFMA and moves accumulators between AGPRs and VGPRs (about 80 copies
-// per two K tiles for fp8, 290 for bf16). As in dma_gemm_pp.hip, timing is
+// no scratch; fp8 432 of 512 (176 AGPRs), bf16 446 (190 AGPRs); llc picks the
+// VGPR form of the MFMA and moves some accumulators between AGPRs and VGPRs
+// (83 / 73 copies per two K tiles, the loop being unrolled by two). As in dma_gemm_pp.hip, timing is
 // the point (no GPU here to check numerics), the LDS layout is not swizzled
 // (the model has no bank conflicts), and the tail iterations re-copy tile 0
 // instead of peeling the loop.
@@ -145,7 +145,10 @@ template <int S, bool WAIT>
 DEV void cluster(const Ctx &c, f4 (&acc)[4][4], const Tile &a, const Tile &b,
                  Tile &nr, const unsigned char *lds, u32 w,
                  __amdgpu_buffer_rsrc_t G, unsigned char *dst, int h, int kt) {
-  constexpr int k = S / 16, m = (S / 4) % 4, n = S % 4;
+  // bf16 (two K steps): the two MFMAs of one accumulator two apart, not 16
+  // (fewer accumulators live across the cluster: 73 AGPR/VGPR copies per two
+  // K tiles instead of 289) nor back to back (a dependence stall each).
+  constexpr int k = (S / 2) % KS, m = S / (4 * KS), n = (S / (2 * KS)) % 2 * 2 + S % 2;
   // The previous cluster's reads (issued in its first half) are complete
   // (after a barrier this wait is already there). Explicit: LLVM counts the
   // LDS DMA on lgkmcnt too and would wait too little (pingpong-sim verify).
