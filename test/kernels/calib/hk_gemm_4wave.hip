@@ -16,7 +16,10 @@
 //     needs and with a quarter of the next-but-one tile's copies;
 //   - two s_barriers per K tile, each after a vmcnt wait that lets exactly
 //     one K tile of copies (16 per lane) stay in flight, and lgkmcnt(0) so no
-//     wave refills a half another wave may still read.
+//     wave refills a half another wave may still read; the waits for the
+//     fragments inside a phase are llc's (exact with buffer_load ... lds;
+//     with global_load_lds llc-22 waited lgkmcnt(10) where pingpong-sim
+//     verify needs 6, so this kernel uses the buffer form).
 //
 //   Y[M,N] (f32) = X[M,K] * W[N,K]^T, X and W K-contiguous (TN).
 //
@@ -28,10 +31,10 @@
 // FP8 4-wave source; the bf16 one is assumed alike). Registers (llc-22 -O3):
 // no scratch; fp8 432 of 512 (176 AGPRs), bf16 446 (190 AGPRs); llc picks the
 // VGPR form of the MFMA and moves some accumulators between AGPRs and VGPRs
-// (83 / 73 copies per two K tiles, the loop being unrolled by two). As in dma_gemm_pp.hip, timing is
-// the point (no GPU here to check numerics), the LDS layout is not swizzled
-// (the model has no bank conflicts), and the tail iterations re-copy tile 0
-// instead of peeling the loop.
+// (83 / 73 copies per two K tiles, the loop being unrolled by two). As in
+// dma_gemm_pp.hip, timing is the point (no GPU here to check numerics), the
+// LDS layout is not swizzled (the model has no bank conflicts), and the tail
+// iterations re-copy tile 0 instead of peeling the loop.
 
 #define __global__ __attribute__((global))
 #define __shared__ __attribute__((shared))
@@ -141,7 +144,7 @@ DEV void pin() { __builtin_amdgcn_sched_barrier(0); }
 #define RS (NMF / (2 * NFR))
 #define CS (NMF / (2 * CPH))
 // Step S of a cluster (a template, so every fragment index is a constant).
-template <int S, bool WAIT>
+template <int S>
 DEV void cluster(const Ctx &c, f4 (&acc)[4][4], const Tile &a, const Tile &b,
                  Tile &nr, const unsigned char *lds, u32 w,
                  __amdgpu_buffer_rsrc_t G, unsigned char *dst, int h, int kt) {
@@ -149,15 +152,11 @@ DEV void cluster(const Ctx &c, f4 (&acc)[4][4], const Tile &a, const Tile &b,
   // (fewer accumulators live across the cluster: 73 AGPR/VGPR copies per two
   // K tiles instead of 289) nor back to back (a dependence stall each).
   constexpr int k = (S / 2) % KS, m = S / (4 * KS), n = (S / (2 * KS)) % 2 * 2 + S % 2;
-  // The previous cluster's reads (issued in its first half) are complete
-  // (after a barrier this wait is already there). Explicit: LLVM counts the
-  // LDS DMA on lgkmcnt too and would wait too little (pingpong-sim verify).
-  if constexpr (S == 0 && WAIT) __builtin_amdgcn_s_waitcnt(LGKM0);
   acc[m][n] = mfma(at<k * 4 + m>(a), at<k * 4 + n>(b), acc[m][n]);
   if constexpr (S < NMF / 2 && S % RS == 0) at<S / RS>(nr) = read_one(c, lds, w, S / RS);
   if constexpr (S < NMF / 2 && S % CS == 0) copy_one(c, G, dst, h, kt, S / CS);
   pin();
-  if constexpr (S + 1 < NMF) cluster<S + 1, WAIT>(c, acc, a, b, nr, lds, w, G, dst, h, kt);
+  if constexpr (S + 1 < NMF) cluster<S + 1>(c, acc, a, b, nr, lds, w, G, dst, h, kt);
 }
 
 template <int J = 0>
@@ -182,15 +181,15 @@ DEV void copy_half(const Ctx &c, __amdgpu_buffer_rsrc_t G, unsigned char *lds, i
     __builtin_amdgcn_s_waitcnt(LGKM0);                                                  \
     __builtin_amdgcn_s_barrier();                                                       \
     pin();                                                                              \
-    cluster<0, false>(c, acc[0][0], a0, b0, b1, cb1, c.wn, c.X, ca0, 0, kn);            \
-    cluster<0, true>(c, acc[0][1], a0, b1, a1, ca1, c.wm, c.W, cb0, 0, kn);             \
+    cluster<0>(c, acc[0][0], a0, b0, b1, cb1, c.wn, c.X, ca0, 0, kn);                   \
+    cluster<0>(c, acc[0][1], a0, b1, a1, ca1, c.wm, c.W, cb0, 0, kn);                   \
     /* halves 0 of tile KT+1 complete; every wave's b1/a1 reads complete */            \
     __builtin_amdgcn_s_waitcnt(VMCNT(16));                                              \
     __builtin_amdgcn_s_waitcnt(LGKM0);                                                  \
     __builtin_amdgcn_s_barrier();                                                       \
     pin();                                                                              \
-    cluster<0, false>(c, acc[1][0], a1, b0, a0, na0, c.wm, c.W, cb1, 1, kn);            \
-    cluster<0, true>(c, acc[1][1], a1, b1, b0, nb0, c.wn, c.X, ca1, 1, kn);             \
+    cluster<0>(c, acc[1][0], a1, b0, a0, na0, c.wm, c.W, cb1, 1, kn);                   \
+    cluster<0>(c, acc[1][1], a1, b1, b0, nb0, c.wn, c.X, ca1, 1, kn);                   \
   }
 
 extern "C" __global__ __attribute__((amdgpu_flat_work_group_size(NT, NT), amdgpu_waves_per_eu(1, 1)))
