@@ -143,19 +143,20 @@ fi
 # (7)-(8) HipKittens (arXiv 2511.08083; analysis/paper_experiments/pingpong_micro, MI355X):
 #     4-wave interleave (one wave per SIMD) vs 8-wave ping-pong "m=16" (16x16 MFMAs).
 #     FP8: 3303 vs 3066 TF (0.928); BF16: 1507 vs 1580 TF (1.048).
-#     ASSUMED (partial): a 256x256 tile (128x128 per wave at 4 waves, as HipKittens' 4-wave
-#     kernels hold it), BK 128 (fp8) / 64 (bf16), LDS DMA, two stages, 8192^3; the 4-wave loop is
-#     LLVM's order of the same body (HipKittens interleaves it by hand), the 8-wave ping-pong the
-#     one-cluster form of (4).
+#     4-wave side: calib/hk_gemm_4wave.hip, HipKittens' FP8_4wave structure (256x256, 2x2 waves,
+#     128x128 per wave as four 64x64 blocks, LDS DMA, two stages, register double buffer, MFMAs
+#     interleaved with ds_reads and copies under sched_barrier, two barriers per K tile).
+#     ASSUMED (partial): BK 128 (fp8) / 64 (bf16), 8192^3; the bf16 4-wave kernel has the fp8 one's
+#     structure (its source is not published); the 8-wave ping-pong is the one-cluster form of (4).
 if want hk.fp8; then
   H="--gemm 8192,8192,8192 --tile 256,256"
-  build hk.fp8.4wave gfx950 "$K/calib/dma_gemm_pp.hip" "-DELEM=fp8 -DWAVES=4 -DPINGPONG=0" "" && sim hk.fp8.4wave "$OUT/hk.fp8.4wave.s" "$H"
+  build hk.fp8.4wave gfx950 "$K/calib/hk_gemm_4wave.hip" "-DELEM=fp8" "" && sim hk.fp8.4wave "$OUT/hk.fp8.4wave.s" "$H"
   build hk.fp8.8wave-pp gfx950 "$K/calib/dma_gemm_pp.hip" "-DELEM=fp8 -DPINGPONG=1" "" && sim hk.fp8.8wave-pp "$OUT/hk.fp8.8wave-pp.s" "$H"
   pair hk.fp8 0.928 hk.fp8.4wave hk.fp8.8wave-pp busy partial
 fi
 if want hk.bf16; then
   H="--gemm 8192,8192,8192 --tile 256,256"
-  build hk.bf16.4wave gfx950 "$K/calib/dma_gemm_pp.hip" "-DELEM=bf16 -DBK=64 -DWAVES=4 -DPINGPONG=0" "" && sim hk.bf16.4wave "$OUT/hk.bf16.4wave.s" "$H"
+  build hk.bf16.4wave gfx950 "$K/calib/hk_gemm_4wave.hip" "-DELEM=bf16" "" && sim hk.bf16.4wave "$OUT/hk.bf16.4wave.s" "$H"
   build hk.bf16.8wave-pp gfx950 "$K/calib/dma_gemm_pp.hip" "-DELEM=bf16 -DBK=64 -DPINGPONG=1" "" && sim hk.bf16.8wave-pp "$OUT/hk.bf16.8wave-pp.s" "$H"
   pair hk.bf16 1.048 hk.bf16.4wave hk.bf16.8wave-pp busy partial
 fi
