@@ -72,24 +72,27 @@ DepGraph buildDepGraph(const LoopModel &Model, const MachineLoopInfo &MLI,
                        " of the loop model is not in the loop body in model "
                        "order (a plugin bug)");
 
-  // ScheduleDAGInstrs walks a block. The model leaves instructions of the
-  // body out (the loop's own sync a layout replaces, the author's schedule),
-  // and the body is not edited while modes are tried: LLVM builds the graph
-  // over copies of exactly the model's instructions, in a block of their own
-  // outside the function's block list. The copies share the originals'
-  // registers and memory operands, so they get the same edges; the only
-  // other difference, MachineRegisterInfo::hasOneDef now false for the
-  // registers the region defines, only lets LLVM look for output and anti
-  // edges to other definitions in the region, which a register defined once
-  // in the body has none of.
+  // ScheduleDAGInstrs walks a block, and the model leaves instructions of
+  // the body out (the loop's own sync a layout replaces, the author's
+  // schedule). The body is not edited while modes are tried: LLVM builds the
+  // graph over copies of exactly the model's instructions, in a block outside
+  // the function's block list, deleted before anything else runs. The copies
+  // share the originals' registers and memory operands, so they get the same
+  // edges. What differs reaches no edge between two of them: no terminator
+  // (its uses and the successors' live-ins only feed the exit node), no debug
+  // instructions (never in the graph), and MachineRegisterInfo::hasOneDef is
+  // false for the registers the copies define, which only lets LLVM look for
+  // output and anti edges to other definitions of the register in the region;
+  // in machine SSA there are none.
   struct Edge {
     unsigned From, To;
     bool Order;
   };
   std::vector<Edge> Edges;
   {
-    MachineBasicBlock *Copy = MF.CreateMachineBasicBlock(
-        nullptr, Body.getBBID()); // numbers no new block ID
+    // With the body's ID the copy takes no new one (basic block address maps).
+    MachineBasicBlock *Copy =
+        MF.CreateMachineBasicBlock(nullptr, Body.getBBID());
     DenseMap<const MachineInstr *, unsigned> Index;
     for (unsigned I = 0; I < Model.Insts.size(); ++I) {
       MachineInstr *C = MF.CloneMachineInstr(Model.Insts[I].MI);

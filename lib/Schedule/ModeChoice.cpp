@@ -267,6 +267,8 @@ std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why) {
 
 /// A layout with its own barriers between clusters replaces the loop's
 /// barriers and fences: out of the model the plan sees, deleted by emission.
+/// They have no register operands, so the pressure estimate (use lists)
+/// does not see them either.
 static void dropSync(ModeChoice &C) {
   std::vector<InstInfo> Kept;
   for (const InstInfo &II : C.Work.Insts)
