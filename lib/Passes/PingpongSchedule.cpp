@@ -499,28 +499,8 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
     SkewNote = "; removed the author's wave skew (" + Skew.Skew->describe() + ")";
   }
   applyPlan(C->Work, C->Plan, Ops);
-  // What the layout's selectors put in dot clusters (LDS DMA among the
-  // MFMAs, an exchange's reads with its dot) is no broken order.
-  const OpcodeTable &Kinds = OpcodeTable::get(*MF.getSubtarget().getInstrInfo());
-  for (unsigned I = 0; I < C->Work.Insts.size(); ++I) {
-    unsigned Cl = I < C->Plan.ClusterOf.size() ? C->Plan.ClusterOf[I] : ~0u;
-    const MachineInstr *MI = C->Work.Insts[I].MI;
-    if (Cl >= C->Plan.Layout.Clusters.size() || !MI ||
-        C->Plan.Layout.Clusters[Cl].Kind != ClusterKind::Dot ||
-        C->Work.Insts[I].R == Role::Other)
-      continue;
-    switch (Kinds.classify(*MI)) {
-    case InstKind::LDSRead:
-    case InstKind::LDSWrite:
-    case InstKind::VMEMLoad:
-    case InstKind::VMEMStore:
-    case InstKind::LDSDMA:
-      Scheduled->noteLayoutMemoryInDot(MI);
-      break;
-    default:
-      break;
-    }
-  }
+  for (const MachineInstr *MI : C->Plan.memoryInDot(C->Work))
+    Scheduled->noteLayoutMemoryInDot(MI);
   // Without barriers the loop's own waits stay: per-operand waits come from
   // relaxing them after LLVM's wait insertion (PingpongWaits).
   if (C->Plan.Layout.OperandWaits && !C->Plan.Layout.BarrierBetweenClusters)

@@ -307,6 +307,30 @@ static bool dmaWaits(const LoopModel &M, const ClusterLayout &Layout,
 // cluster is a conflict. Backward: instructions without a role that landed
 // in a dot cluster move to the next memory cluster when their users allow
 // (keep VALU/SALU out of the dot); sync instructions go as late as allowed.
+std::vector<const MachineInstr *>
+ClusterPlan::memoryInDot(const LoopModel &M) const {
+  std::vector<const MachineInstr *> In;
+  for (unsigned I = 0; I < M.Insts.size(); ++I) {
+    unsigned Cl = I < ClusterOf.size() ? ClusterOf[I] : ~0u;
+    const InstInfo &II = M.Insts[I];
+    if (Cl >= Layout.Clusters.size() || !II.MI ||
+        Layout.Clusters[Cl].Kind != ClusterKind::Dot || II.R == Role::Other)
+      continue;
+    switch (II.Kind) {
+    case InstKind::LDSRead:
+    case InstKind::LDSWrite:
+    case InstKind::VMEMLoad:
+    case InstKind::VMEMStore:
+    case InstKind::LDSDMA:
+      In.push_back(II.MI);
+      break;
+    default:
+      break;
+    }
+  }
+  return In;
+}
+
 std::optional<ClusterPlan> planClusters(const LoopModel &M, const DepGraph &G,
                                         ClusterLayout Layout, Rejection &Why) {
   const unsigned N = M.Insts.size(), NC = Layout.Clusters.size();
