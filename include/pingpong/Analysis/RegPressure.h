@@ -10,6 +10,11 @@
 // - BodyPressure: the body in its current order, asked again after each
 //   trial edit (new registers, instructions counted as deleted), used by
 //   the LDS address fold to compare its forms.
+// They still count coalescing and values from before the loop each their
+// own way (groups of copies and REG_SEQUENCEs + dominance there, chains of
+// full copies + reachable uses here): on one loop of
+// attn_f16_128x64x128_w8_ns2_gfx950_async_pp1 in one order they say 144
+// and 142. One rule for both would move mode choices and remark numbers.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PINGPONG_ANALYSIS_REGPRESSURE_H
