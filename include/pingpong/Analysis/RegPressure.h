@@ -2,7 +2,7 @@
 //
 // Peak VGPR+AGPR demand (32-bit units) of a loop body. The plugin runs on
 // machine SSA (before PHI elimination), so liveness comes from SSA def/use
-// and dominance, not LiveIntervals. Two questions, one register model:
+// and dominance, not LiveIntervals. Two questions:
 // - peakVectorPressure: the body laid out in an order the plan proposes
 //   (the MIR is not changed), used to refuse a mode whose order would spill
 //   (Triton skips FourPP with 16x16 MFMA and kWidth 8 for that reason; here
@@ -12,9 +12,10 @@
 //   the LDS address fold to compare its forms.
 // They still count coalescing and values from before the loop each their
 // own way (groups of copies and REG_SEQUENCEs + dominance there, chains of
-// full copies + reachable uses here): on one loop of
-// attn_f16_128x64x128_w8_ns2_gfx950_async_pp1 in one order they say 144
-// and 142. One rule for both would move mode choices and remark numbers.
+// full copies + reachable uses here): for the scheduled loop of
+// attn_f16_128x64x128_w8_ns2_gfx950_async_pp1 the first says ~144, the
+// second, before the fold, 142. One rule for both would move mode choices
+// and remark numbers.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PINGPONG_ANALYSIS_REGPRESSURE_H

@@ -1,4 +1,4 @@
-//===- Folds.h - the LDS folds of a scheduled loop, in one place -*- C++ -*-===//
+//===- Folds.h - the LDS folds of a scheduled loop --------------*- C++ -*-===//
 //
 // Issue 12's two folds run on a loop once its order is final: the LDS
 // address fold (AddressFold.h), then the LDS DMA M0 fold (DMAM0Fold.h) on
