@@ -17,10 +17,14 @@
 using namespace llvm;
 namespace pingpong {
 
-/// 32-bit vector registers a virtual register occupies; 0 for scalars.
-static unsigned vectorUnits(Register R, const MachineRegisterInfo &MRI,
-                            const TargetRegisterInfo &TRI) {
-  // AMDGPU's divergent classes are the VGPR, AGPR and AV classes.
+// AMDGPU's divergent classes are the VGPR, AGPR and AV classes.
+bool isVectorReg(Register R, const MachineRegisterInfo &MRI,
+                 const TargetRegisterInfo &TRI) {
+  return R.isVirtual() && TRI.isDivergentRegClass(MRI.getRegClass(R));
+}
+
+unsigned vectorUnits(Register R, const MachineRegisterInfo &MRI,
+                     const TargetRegisterInfo &TRI) {
   const TargetRegisterClass *RC = MRI.getRegClass(R);
   return TRI.isDivergentRegClass(RC) ? TRI.getRegSizeInBits(*RC) / 32 : 0;
 }
@@ -163,6 +167,155 @@ unsigned peakVectorPressure(const LoopModel &Model, ArrayRef<unsigned> Order,
     Peak = std::max(Peak, Cur);
   }
   return Peak + Through;
+}
+
+//===----------------------------------------------------------------------===//
+// BodyPressure: the body's current order, re-asked after trial edits.
+//===----------------------------------------------------------------------===//
+
+BodyPressure::BodyPressure(const MachineBasicBlock &Body,
+                           DenseSet<Register> Changing)
+    : Body(Body), MRI(Body.getParent()->getRegInfo()),
+      TRI(*Body.getParent()->getSubtarget().getRegisterInfo()),
+      Changing(std::move(Changing)), KnownRegs(MRI.getNumVirtRegs()) {
+  Reach = reachableFrom(nullptr);
+  for (unsigned I = 0; I < KnownRegs; ++I) {
+    Register R = Register::index2VirtReg(I);
+    if (!isVector(R) || this->Changing.count(R))
+      continue;
+    MachineInstr *Def = MRI.getUniqueVRegDef(R);
+    if (Def && Def->getParent() != &Body &&
+        liveInAtBody(R, *Def->getParent(), {}))
+      LiveThrough.push_back(R);
+  }
+}
+
+unsigned BodyPressure::peak(const DenseSet<MachineInstr *> &Skip) {
+  SmallVector<const MachineInstr *, 256> Insts;
+  DenseMap<const MachineInstr *, unsigned> Index;
+  for (const MachineInstr &MI : Body)
+    if (!MI.isDebugInstr() && !Skip.count(const_cast<MachineInstr *>(&MI))) {
+      Index[&MI] = Insts.size();
+      Insts.push_back(&MI);
+    }
+  const unsigned End = Insts.size();
+  // Gap K is the point before instruction K (K == End: after the last).
+  DenseMap<Register, std::pair<unsigned, unsigned>> Range; // by value
+  DenseMap<Register, unsigned> Width;
+  auto Extend = [&](Register R, unsigned From, unsigned To) {
+    Register V = valueOf(R);
+    Width[V] = TRI.getRegSizeInBits(*MRI.getRegClass(V)) / 32;
+    auto [It, New] = Range.try_emplace(V, From, To);
+    if (!New) {
+      It->second.first = std::min(It->second.first, From);
+      It->second.second = std::max(It->second.second, To);
+    }
+  };
+  // Defined before the loop.
+  for (Register R : LiveThrough)
+    Extend(R, 0, End);
+  auto Before = [&](Register R) {
+    if (!isVector(R))
+      return;
+    MachineInstr *Def = MRI.getUniqueVRegDef(R);
+    if (Def && !Skip.count(Def) && Def->getParent() != &Body &&
+        liveInAtBody(R, *Def->getParent(), Skip))
+      Extend(R, 0, End);
+  };
+  for (Register R : Changing)
+    Before(R);
+  for (unsigned I = KnownRegs, N = MRI.getNumVirtRegs(); I < N; ++I)
+    Before(Register::index2VirtReg(I));
+  // Defined in the body.
+  for (const MachineInstr *Def : Insts)
+    for (const MachineOperand &DO : Def->defs()) {
+      if (!DO.isReg() || !isVector(DO.getReg()))
+        continue;
+      Register R = DO.getReg();
+      unsigned From = Def->isPHI() ? 0 : Index.lookup(Def) + 1, To = From;
+      for (const MachineOperand &MO : MRI.use_nodbg_operands(R)) {
+        const MachineInstr &U = *MO.getParent();
+        if (Skip.count(const_cast<MachineInstr *>(&U)))
+          continue;
+        if (U.getParent() != &Body || U.isPHI()) {
+          To = End; // leaves the body
+          break;
+        }
+        To = std::max(To, Index.lookup(&U));
+      }
+      Extend(R, From, To);
+    }
+  SmallVector<int, 256> Delta(End + 2, 0);
+  for (auto &[V, FT] : Range) {
+    Delta[FT.first] += Width[V];
+    Delta[FT.second + 1] -= Width[V];
+  }
+  int Live = 0, Peak = 0;
+  for (int D : Delta) {
+    Live += D;
+    Peak = std::max(Peak, Live);
+  }
+  return Peak;
+}
+
+bool BodyPressure::isVector(Register R) const {
+  return isVectorReg(R, MRI, TRI);
+}
+
+/// The register whose value R holds: the source of the vector copies R was
+/// made by. A copy of a part (`%d = COPY %s.sub2`, how SSA splits a
+/// loop-carried MFMA result into the header's PHIs) is counted as part of
+/// its source, as the coalescer leaves it in the source's lanes.
+Register BodyPressure::valueOf(Register R) const {
+  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+    const MachineInstr *Def = MRI.getUniqueVRegDef(R);
+    if (!Def || !Def->isCopy() || Def->getOperand(0).getSubReg())
+      break;
+    Register Src = Def->getOperand(1).getReg();
+    if (!isVector(Src))
+      break;
+    R = Src;
+  }
+  return R;
+}
+
+/// Blocks reachable from the body (the body included) without entering
+/// Avoid.
+BodyPressure::BlockSet
+BodyPressure::reachableFrom(const MachineBasicBlock *Avoid) const {
+  BlockSet Seen{&Body};
+  SmallVector<const MachineBasicBlock *, 32> Work{&Body};
+  while (!Work.empty())
+    for (const MachineBasicBlock *S : Work.pop_back_val()->successors())
+      if (S != Avoid && Seen.insert(S).second)
+        Work.push_back(S);
+  return Seen;
+}
+
+/// Whether R, defined in block DefBlock before the loop, is live where the
+/// body starts: a use is reachable from it without passing DefBlock.
+bool BodyPressure::liveInAtBody(Register R, const MachineBasicBlock &DefBlock,
+                                const DenseSet<MachineInstr *> &Skip) {
+  const BlockSet *From = &Reach;
+  if (Reach.count(&DefBlock)) { // an outer loop leads back to the def
+    auto It = ReachAvoiding.find(&DefBlock);
+    if (It == ReachAvoiding.end())
+      It = ReachAvoiding.try_emplace(&DefBlock, reachableFrom(&DefBlock))
+               .first;
+    From = &It->second;
+  }
+  for (const MachineOperand &MO : MRI.use_nodbg_operands(R)) {
+    const MachineInstr &U = *MO.getParent();
+    if (Skip.count(const_cast<MachineInstr *>(&U)))
+      continue;
+    // a PHI reads its value at the end of the incoming block
+    const MachineBasicBlock *At =
+        U.isPHI() ? U.getOperand(MO.getOperandNo() + 1).getMBB()
+                  : U.getParent();
+    if (From->count(At))
+      return true;
+  }
+  return false;
 }
 
 unsigned vectorRegisterBudget(const MachineFunction &MF) {

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "pingpong/LDS/AddressFold.h"
+#include "pingpong/Analysis/RegPressure.h"
 #include "pingpong/ISA/Opcodes.h"
 #include "pingpong/LDS/AddressSum.h"
 
@@ -14,9 +15,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
-#include "llvm/CodeGen/MachineDominators.h"
 #include "llvm/CodeGen/MachineInstrBuilder.h"
-#include "llvm/CodeGen/MachineLoopInfo.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/CodeGen/TargetRegisterInfo.h"
@@ -245,7 +244,7 @@ public:
   bool ready() const { return VGPR32 && SReg32; }
 
   bool isScalar(const AddressLeaf &L) const {
-    return !TRI.isDivergentRegClass(MRI.getRegClass(L.Reg));
+    return !isVectorReg(L.Reg, MRI, TRI);
   }
 
   /// Leaves + Const as one register, built before At; a VGPR if WantVGPR.
@@ -451,183 +450,8 @@ DenseSet<MachineInstr *> deadAdditions(ArrayRef<Access> Accesses,
   return Dead;
 }
 
-/// Exact vector register pressure over a single-block loop, in machine SSA
-/// and the body's current order: a value defined before the loop is live
-/// through every point of the body when some use of it can be reached from
-/// the loop's header without passing its definition (the back edge brings
-/// any such value round again), whether that use is in the loop or after
-/// it; a value defined in the body lives from its definition to its last
-/// use there, or to the end when it leaves the body (a use after the loop,
-/// or the header's PHIs). A full copy of a vector value holds the same value:
-/// the coalescer gives both one register, so they count once (Triton's
-/// lane terms reach the epilogue through such copies made before the loop).
-/// Skip: instructions counted as deleted (their uses keep nothing live).
-class LoopPressure {
-public:
-  /// Changing: the registers whose uses a fold can change (the addresses'
-  /// leaves and the operands of their additions); their liveness before the
-  /// loop is found again on every peak(), the others' once here, as are
-  /// the registers created after this.
-  LoopPressure(const MachineBasicBlock &Body, const TargetRegisterInfo &TRI,
-               DenseSet<Register> Changing)
-      : Body(Body), MRI(Body.getParent()->getRegInfo()), TRI(TRI),
-        Changing(std::move(Changing)), KnownRegs(MRI.getNumVirtRegs()) {
-    Reach = reachableFrom(nullptr);
-    for (unsigned I = 0; I < KnownRegs; ++I) {
-      Register R = Register::index2VirtReg(I);
-      if (!isVector(R) || this->Changing.count(R))
-        continue;
-      MachineInstr *Def = MRI.getUniqueVRegDef(R);
-      if (Def && Def->getParent() != &Body &&
-          liveInAtBody(R, *Def->getParent(), {}))
-        LiveThrough.push_back(R);
-    }
-  }
-
-  /// The most 32-bit vector registers live at once between two instructions
-  /// of the body.
-  unsigned peak(const DenseSet<MachineInstr *> &Skip) {
-    SmallVector<const MachineInstr *, 256> Insts;
-    DenseMap<const MachineInstr *, unsigned> Index;
-    for (const MachineInstr &MI : Body)
-      if (!MI.isDebugInstr() && !Skip.count(const_cast<MachineInstr *>(&MI))) {
-        Index[&MI] = Insts.size();
-        Insts.push_back(&MI);
-      }
-    const unsigned End = Insts.size();
-    // Gap K is the point before instruction K (K == End: after the last).
-    DenseMap<Register, std::pair<unsigned, unsigned>> Range; // by value
-    DenseMap<Register, unsigned> Width;
-    auto Extend = [&](Register R, unsigned From, unsigned To) {
-      Register V = valueOf(R);
-      Width[V] = TRI.getRegSizeInBits(*MRI.getRegClass(V)) / 32;
-      auto [It, New] = Range.try_emplace(V, From, To);
-      if (!New) {
-        It->second.first = std::min(It->second.first, From);
-        It->second.second = std::max(It->second.second, To);
-      }
-    };
-    // Defined before the loop.
-    for (Register R : LiveThrough)
-      Extend(R, 0, End);
-    auto Before = [&](Register R) {
-      if (!isVector(R))
-        return;
-      MachineInstr *Def = MRI.getUniqueVRegDef(R);
-      if (Def && !Skip.count(Def) && Def->getParent() != &Body &&
-          liveInAtBody(R, *Def->getParent(), Skip))
-        Extend(R, 0, End);
-    };
-    for (Register R : Changing)
-      Before(R);
-    for (unsigned I = KnownRegs, N = MRI.getNumVirtRegs(); I < N; ++I)
-      Before(Register::index2VirtReg(I));
-    // Defined in the body.
-    for (const MachineInstr *Def : Insts)
-      for (const MachineOperand &DO : Def->defs()) {
-        if (!DO.isReg() || !isVector(DO.getReg()))
-          continue;
-        Register R = DO.getReg();
-        unsigned From = Def->isPHI() ? 0 : Index.lookup(Def) + 1, To = From;
-        for (const MachineOperand &MO : MRI.use_nodbg_operands(R)) {
-          const MachineInstr &U = *MO.getParent();
-          if (Skip.count(const_cast<MachineInstr *>(&U)))
-            continue;
-          if (U.getParent() != &Body || U.isPHI()) {
-            To = End; // leaves the body
-            break;
-          }
-          To = std::max(To, Index.lookup(&U));
-        }
-        Extend(R, From, To);
-      }
-    SmallVector<int, 256> Delta(End + 2, 0);
-    for (auto &[V, FT] : Range) {
-      Delta[FT.first] += Width[V];
-      Delta[FT.second + 1] -= Width[V];
-    }
-    int Live = 0, Peak = 0;
-    for (int D : Delta) {
-      Live += D;
-      Peak = std::max(Peak, Live);
-    }
-    return Peak;
-  }
-
-private:
-  bool isVector(Register R) const {
-    return R.isVirtual() && TRI.isDivergentRegClass(MRI.getRegClass(R));
-  }
-
-  /// The register whose value R holds: the source of the vector copies R
-  /// was made by. A copy of a part (`%d = COPY %s.sub2`, how SSA splits a
-  /// loop-carried MFMA result into the header's PHIs) is counted as part of
-  /// its source, as the coalescer leaves it in the source's lanes.
-  Register valueOf(Register R) const {
-    for (unsigned Depth = 0; Depth < 8; ++Depth) {
-      const MachineInstr *Def = MRI.getUniqueVRegDef(R);
-      if (!Def || !Def->isCopy() || Def->getOperand(0).getSubReg())
-        break;
-      Register Src = Def->getOperand(1).getReg();
-      if (!isVector(Src))
-        break;
-      R = Src;
-    }
-    return R;
-  }
-
-  /// Blocks reachable from the body (the body included) without entering
-  /// Avoid.
-  DenseSet<const MachineBasicBlock *>
-  reachableFrom(const MachineBasicBlock *Avoid) const {
-    DenseSet<const MachineBasicBlock *> Seen{&Body};
-    SmallVector<const MachineBasicBlock *, 32> Work{&Body};
-    while (!Work.empty())
-      for (const MachineBasicBlock *S : Work.pop_back_val()->successors())
-        if (S != Avoid && Seen.insert(S).second)
-          Work.push_back(S);
-    return Seen;
-  }
-
-  /// Whether R, defined in block DefBlock before the loop, is live where
-  /// the body starts: a use is reachable from it without passing DefBlock.
-  bool liveInAtBody(Register R, const MachineBasicBlock &DefBlock,
-                    const DenseSet<MachineInstr *> &Skip) {
-    const DenseSet<const MachineBasicBlock *> *From = &Reach;
-    if (Reach.count(&DefBlock)) { // an outer loop leads back to the def
-      auto It = ReachAvoiding.find(&DefBlock);
-      if (It == ReachAvoiding.end())
-        It = ReachAvoiding.try_emplace(&DefBlock, reachableFrom(&DefBlock))
-                 .first;
-      From = &It->second;
-    }
-    for (const MachineOperand &MO : MRI.use_nodbg_operands(R)) {
-      const MachineInstr &U = *MO.getParent();
-      if (Skip.count(const_cast<MachineInstr *>(&U)))
-        continue;
-      // a PHI reads its value at the end of the incoming block
-      const MachineBasicBlock *At =
-          U.isPHI() ? U.getOperand(MO.getOperandNo() + 1).getMBB()
-                    : U.getParent();
-      if (From->count(At))
-        return true;
-    }
-    return false;
-  }
-
-  const MachineBasicBlock &Body;
-  const MachineRegisterInfo &MRI;
-  const TargetRegisterInfo &TRI;
-  DenseSet<Register> Changing;
-  unsigned KnownRegs;
-  SmallVector<Register, 256> LiveThrough; // of the others, before the loop
-  DenseSet<const MachineBasicBlock *> Reach;
-  DenseMap<const MachineBasicBlock *, DenseSet<const MachineBasicBlock *>>
-      ReachAvoiding;
-};
-
 LoopCost measure(const MachineBasicBlock &Body,
-                 const DenseSet<MachineInstr *> &Skip, LoopPressure &Pressure,
+                 const DenseSet<MachineInstr *> &Skip, BodyPressure &Pressure,
                  const TargetInstrInfo &TII, const TargetRegisterInfo &TRI,
                  const OpcodeTable &T) {
   const MachineRegisterInfo &MRI = Body.getParent()->getRegInfo();
@@ -638,8 +462,7 @@ LoopCost measure(const MachineBasicBlock &Body,
     StringRef N = TII.getName(MI.getOpcode());
     // a copy from an SGPR to a VGPR is a v_mov; other copies coalesce
     auto Vector = [&](const MachineOperand &MO) {
-      return MO.getReg().isVirtual() &&
-             TRI.isDivergentRegClass(MRI.getRegClass(MO.getReg()));
+      return isVectorReg(MO.getReg(), MRI, TRI);
     };
     bool VectorCopy = MI.isCopy() && Vector(MI.getOperand(0)) &&
                       MI.getOperand(1).getReg().isVirtual() &&
@@ -721,29 +544,15 @@ unsigned emitGroups(ArrayRef<Group> Groups, ArrayRef<GroupForm> Forms,
 
 } // namespace
 
-LDSAddressingResult foldLDSAddresses(MachineLoop &L,
-                                     const MachineDominatorTree &MDT,
+LDSAddressingResult foldLDSAddresses(const FoldSite &S,
                                      const LDSAddressingOptions &Opts) {
   LDSAddressingResult R;
-  MachineBasicBlock *Body = L.getHeader();
-  if (L.getNumBlocks() != 1) {
-    R.Why = "the loop has more than one block";
-    return R;
-  }
-  MachineBasicBlock *Pre = blockBeforeLoop(L, MDT);
-  if (!Pre) {
-    R.Why = "no block before the loop dominates it";
-    return R;
-  }
+  MachineBasicBlock *Body = &S.Body, *Pre = &S.Pre;
   MachineFunction &MF = *Body->getParent();
   MachineRegisterInfo &MRI = MF.getRegInfo();
   const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
   const TargetRegisterInfo &TRI = *MF.getSubtarget().getRegisterInfo();
   const OpcodeTable &T = OpcodeTable::get(TII);
-  if (!MRI.isSSA()) {
-    R.Why = "the function is no longer in SSA form";
-    return R;
-  }
 
   // Analysis: every LDS read/write's address as a sum.
   SmallVector<Access, 64> Accesses;
@@ -787,7 +596,9 @@ LDSAddressingResult foldLDSAddresses(MachineLoop &L,
         if (MO.isReg() && MO.getReg().isVirtual())
           Changing.insert(MO.getReg());
   }
-  LoopPressure Pressure(*Body, TRI, std::move(Changing));
+  // The registers whose uses a fold can change: the addresses' leaves and
+  // the operands of their additions.
+  BodyPressure Pressure(*Body, std::move(Changing));
   const LoopCost Before = measure(*Body, {}, Pressure, TII, TRI, T);
   R.ValuBefore = Before.Valu;
   R.SaluBefore = Before.Salu;

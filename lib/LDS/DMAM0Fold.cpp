@@ -18,10 +18,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
-#include "llvm/CodeGen/MachineDominators.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstrBuilder.h"
-#include "llvm/CodeGen/MachineLoopInfo.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/CodeGen/TargetRegisterInfo.h"
@@ -126,15 +124,9 @@ private:
 
 } // namespace
 
-DMAM0Result foldDMAM0(MachineLoop &L, const MachineDominatorTree &MDT,
-                      bool SelfCheck, bool InjectSliceBase) {
+DMAM0Result foldDMAM0(const FoldSite &S, bool SelfCheck, bool InjectSliceBase) {
   DMAM0Result R;
-  MachineBasicBlock *Body = L.getHeader();
-  if (L.getNumBlocks() != 1) {
-    R.Why = "the loop has more than one block";
-    return R;
-  }
-  MachineBasicBlock *Pre = blockBeforeLoop(L, MDT);
+  MachineBasicBlock *Body = &S.Body, *Pre = &S.Pre;
   MachineFunction &MF = *Body->getParent();
   MachineRegisterInfo &MRI = MF.getRegInfo();
   const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
@@ -145,9 +137,8 @@ DMAM0Result foldDMAM0(MachineLoop &L, const MachineDominatorTree &MDT,
   for (const TargetRegisterClass *RC : TRI.regclasses())
     if (TRI.getRegClassName(RC) == StringRef("SReg_32"))
       SReg32 = RC;
-  if (!Pre || !M0 || !SCC || !SReg32 || !T.builders().SAddI32 || !MRI.isSSA()) {
-    R.Why = !Pre ? "no block before the loop dominates it"
-                 : "not machine SSA, or no s_add_i32/M0/SCC on this target";
+  if (!M0 || !SCC || !SReg32 || !T.builders().SAddI32) {
+    R.Why = "no s_add_i32/M0/SCC on this target";
     return R;
   }
 
@@ -166,7 +157,7 @@ DMAM0Result foldDMAM0(MachineLoop &L, const MachineDominatorTree &MDT,
         for (const AddressLeaf &Leaf : W.Sum.Leaves) {
           Scalar &= !TRI.isDivergentRegClass(MRI.getRegClass(Leaf.Reg));
           const MachineInstr *Def = MRI.getVRegDef(Leaf.Reg);
-          (Def && L.contains(Def->getParent()) ? W.Varying : W.Invariant)
+          (Def && Def->getParent() == Body ? W.Varying : W.Invariant)
               .push_back(Leaf);
         }
         if (Scalar)

@@ -16,8 +16,7 @@
 #include "pingpong/Analysis/LoopModel.h"
 #include "pingpong/Emit/Emitter.h"
 #include "pingpong/ISA/Opcodes.h"
-#include "pingpong/LDS/AddressFold.h"
-#include "pingpong/LDS/DMAM0Fold.h"
+#include "pingpong/LDS/Folds.h"
 #include "pingpong/Passes/Passes.h"
 #include "pingpong/Passes/Remarks.h"
 #include "pingpong/Passes/ScheduledLoops.h"
@@ -167,6 +166,19 @@ static cl::opt<bool> LDSAddressingSelfCheck(
     cl::desc("Re-read every folded LDS address and compare it with the "
              "original (an error, and no fold, if they differ)"));
 
+/// The fold options above, for the LDS fold driver (LDS/Folds.h).
+static LDSFoldOptions ldsFoldOptions() {
+  LDSFoldOptions O;
+  O.Addresses = LDSAddressing;
+  O.DMADestinations = LDSDMADestinations;
+  O.Margin = LDSAddressingMargin;
+  O.SelfCheck = LDSAddressingSelfCheck;
+  O.MinRegistersFreed = LDSAddressingMinFreed;
+  O.InjectSliceBase = InjectSliceBase;
+  O.InjectDMABase = InjectDMABase;
+  return O;
+}
+
 static cl::opt<bool> VerifyCFG(
     "amdgpu-pingpong-verify-cfg", cl::init(false), cl::Hidden,
     cl::desc("After the plugin adds blocks around a loop (asymmetric sync), "
@@ -202,8 +214,8 @@ private:
                const ModeChoice &C, const std::string &SkewNote);
   void explainGlobalISel(MachineFunction &MF);
   void explainOuterDotLoops(MachineFunction &MF);
-  void foldAddresses(MachineLoop &L, MachineFunction &MF, const ModeChoice &C);
-  void foldDMADestinations(MachineLoop &L, MachineFunction &MF);
+  void reportLDSFolds(MachineLoop &L, MachineFunction &MF,
+                      const LDSFoldResults &R);
 
   /// The loop being planned was forced (option, attribute or metadata): a
   /// missed remark for it is also a warning, like -Wpass-failed.
@@ -518,11 +530,7 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
   applied(L, *D, M, *C, SkewNote);
   ++NumScheduled;
   Scheduled->noteScheduled(*L.getHeader());
-  if (LDSAddressing) {
-    foldAddresses(L, MF, *C);
-    if (LDSDMADestinations)
-      foldDMADestinations(L, MF);
-  }
+  reportLDSFolds(L, MF, foldLDS(L, *MDT, ldsFoldOptions(), C->Peak, C->Budget));
   ForcedBy.reset(); // applied: the spill note stays a remark
   if (C->Forced && C->Peak > C->Budget)
     ORE->emit([&]() {
@@ -540,107 +548,93 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
   return true;
 }
 
-/// The M0 sums of a scheduled loop's LDS DMAs (issue 12): the invariant
-/// part summed before the loop. A remark only where the loop has LDS DMAs.
-void PingpongSchedule::foldDMADestinations(MachineLoop &L,
-                                           MachineFunction &MF) {
-  DMAM0Result R = foldDMAM0(L, *MDT, LDSAddressingSelfCheck, InjectDMABase);
+/// The LDS folds' results as remarks (issue 12): the address fold's either
+/// way, the M0 fold's where the loop has LDS DMAs; a self-check that failed
+/// is an error.
+void PingpongSchedule::reportLDSFolds(MachineLoop &L, MachineFunction &MF,
+                                      const LDSFoldResults &R) {
   MachineBasicBlock &Body = *L.getHeader();
-  if (R.SelfCheckFailed)
-    MF.getFunction().getContext().diagnose(DiagnosticInfoGeneric(
-        (Twine(diagnosticPlace("amdgpu-pingpong", Body)) + ": LDS DMA M0 sums left as they were: " +
-         R.Why)
-            .str(),
-        DS_Error));
-  if (!R.Writes)
-    return;
-  auto Where = [&](auto &Rem) { nameLoop(Rem, Body); };
-  if (R.Changed)
-    ORE->emit([&]() {
-      MachineOptimizationRemark Rem(DEBUG_TYPE, "LDSDMADestinations",
-                                    L.getStartLoc(), &Body);
-      Where(Rem);
-      Rem << ": LDS DMA destinations folded: "
-          << ore::NV("Rewritten", R.Rewritten) << " of "
-          << ore::NV("Writes", R.Writes) << " M0 writes; SALU per iteration "
-          << ore::NV("SaluBefore", R.SaluBefore) << " -> "
-          << ore::NV("SaluAfter", R.SaluAfter) << " ("
-          << ore::NV("Hoisted", R.Hoisted) << " additions before the loop)";
-      return Rem;
-    });
-  else
-    ORE->emit([&]() {
-      MachineOptimizationRemarkAnalysis Rem(DEBUG_TYPE, "LDSDMADestinationsKept",
-                                            L.getStartLoc(), &Body);
-      Where(Rem);
-      Rem << ": LDS DMA destinations kept (" << ore::NV("Writes", R.Writes)
-          << " M0 writes): " << ore::NV("Reason", R.Why);
-      return Rem;
-    });
-}
-
-/// LDS base-address folding on a loop just scheduled (issue 12): after the
-/// order is final, so each group's new base is built in the cluster of its
-/// first access; the remark gives the counts either way.
-void PingpongSchedule::foldAddresses(MachineLoop &L, MachineFunction &MF,
-                                     const ModeChoice &C) {
-  LDSAddressingOptions Opts;
-  Opts.InjectSliceBase = InjectSliceBase;
-  Opts.SelfCheck = LDSAddressingSelfCheck;
-  Opts.MinRegistersFreed = LDSAddressingMinFreed;
-  LDSAddressingResult R;
-  // A loop the schedule left at its register budget gets no new live
-  // range: the fold's bases and hoisted sums could tip it into spills
-  // (measured: the gfx942 ns3 256x256 loop at ~252 of 256 spilled 16 B).
-  if (C.Peak + LDSAddressingMargin > C.Budget && !Opts.InjectSliceBase)
-    R.Why = "the schedule's order needs ~" + std::to_string(C.Peak) +
-            " of " + std::to_string(C.Budget) +
-            " vector registers: no room for new bases";
-  else
-    R = foldLDSAddresses(L, *MDT, Opts);
-  MachineBasicBlock &Body = *L.getHeader();
-  if (R.SelfCheckFailed)
-    MF.getFunction().getContext().diagnose(DiagnosticInfoGeneric(
-        (Twine(diagnosticPlace("amdgpu-pingpong", Body)) + ": LDS addressing left as it was: " + R.Why)
-            .str(),
-        DS_Error));
-  auto Numbers = [&](auto &Rem) {
-    Rem << ore::NV("Accesses", R.Accesses) << " LDS accesses in "
-        << ore::NV("Groups", R.Groups) << " base groups; VALU per iteration "
-        << ore::NV("ValuBefore", R.ValuBefore) << " -> "
-        << ore::NV("ValuAfter", R.ValuAfter) << ", SALU "
-        << ore::NV("SaluBefore", R.SaluBefore) << " -> "
-        << ore::NV("SaluAfter", R.SaluAfter)
-        << ", peak vector registers live in the loop "
-        << ore::NV("VgprsBefore", R.VgprsBefore) << " -> "
-        << ore::NV("VgprsAfter", R.VgprsAfter);
+  auto SelfCheck = [&](const FoldStatus &S, StringRef LeftAsItWas) {
+    if (S.SelfCheckFailed)
+      MF.getFunction().getContext().diagnose(DiagnosticInfoGeneric(
+          (Twine(diagnosticPlace("amdgpu-pingpong", Body)) + ": " +
+           LeftAsItWas + ": " + S.Why)
+              .str(),
+          DS_Error));
   };
-  if (R.Changed)
-    ORE->emit([&]() {
-      MachineOptimizationRemark Rem(DEBUG_TYPE, "LDSAddressing",
-                                    L.getStartLoc(), &Body);
-      nameLoop(Rem, Body) << ": LDS addresses folded: ";
-      Numbers(Rem);
-      Rem << " (groups: " << ore::NV("GroupsHoisted", R.GroupsHoisted)
-          << " hoisted, " << ore::NV("GroupsInLoop", R.GroupsInLoop)
-          << " summed in the loop, " << ore::NV("GroupsKept", R.GroupsKept)
-          << " kept; " << ore::NV("Hoisted", R.Hoisted)
-          << " invariant sums before the loop)";
-      return Rem;
-    });
-  else
-    ORE->emit([&]() {
-      MachineOptimizationRemarkAnalysis Rem(DEBUG_TYPE, "LDSAddressingKept",
-                                            L.getStartLoc(), &Body);
-      nameLoop(Rem, Body) << ": LDS addresses kept: "
-                          << ore::NV("Reason", R.Why);
-      if (R.ValuBefore) {
+  // A fold's remark: "folded" (Name) or "kept" (KeptName, an analysis);
+  // Text writes what follows the loop's name into either.
+  auto Emit = [&](const FoldStatus &S, StringRef Name, StringRef KeptName,
+                  auto Text) {
+    if (S.Changed)
+      ORE->emit([&]() {
+        MachineOptimizationRemark Rem(DEBUG_TYPE, Name, L.getStartLoc(),
+                                      &Body);
+        Text(nameLoop(Rem, Body));
+        return Rem;
+      });
+    else
+      ORE->emit([&]() {
+        MachineOptimizationRemarkAnalysis Rem(DEBUG_TYPE, KeptName,
+                                              L.getStartLoc(), &Body);
+        Text(nameLoop(Rem, Body));
+        return Rem;
+      });
+  };
+
+  if (const std::optional<LDSAddressingResult> &A = R.Addresses) {
+    SelfCheck(*A, "LDS addressing left as it was");
+    auto Numbers = [&](auto &Rem) {
+      Rem << ore::NV("Accesses", A->Accesses) << " LDS accesses in "
+          << ore::NV("Groups", A->Groups) << " base groups; VALU per iteration "
+          << ore::NV("ValuBefore", A->ValuBefore) << " -> "
+          << ore::NV("ValuAfter", A->ValuAfter) << ", SALU "
+          << ore::NV("SaluBefore", A->SaluBefore) << " -> "
+          << ore::NV("SaluAfter", A->SaluAfter)
+          << ", peak vector registers live in the loop "
+          << ore::NV("VgprsBefore", A->VgprsBefore) << " -> "
+          << ore::NV("VgprsAfter", A->VgprsAfter);
+    };
+    Emit(*A, "LDSAddressing", "LDSAddressingKept", [&](auto &Rem) {
+      if (A->Changed) {
+        Rem << ": LDS addresses folded: ";
+        Numbers(Rem);
+        Rem << " (groups: " << ore::NV("GroupsHoisted", A->GroupsHoisted)
+            << " hoisted, " << ore::NV("GroupsInLoop", A->GroupsInLoop)
+            << " summed in the loop, " << ore::NV("GroupsKept", A->GroupsKept)
+            << " kept; " << ore::NV("Hoisted", A->Hoisted)
+            << " invariant sums before the loop)";
+        return;
+      }
+      Rem << ": LDS addresses kept: " << ore::NV("Reason", A->Why);
+      if (A->ValuBefore) {
         Rem << " (";
         Numbers(Rem);
         Rem << ")";
       }
-      return Rem;
     });
+  }
+
+  if (const std::optional<DMAM0Result> &D = R.DMADestinations) {
+    SelfCheck(*D, "LDS DMA M0 sums left as they were");
+    if (D->Writes)
+      Emit(*D, "LDSDMADestinations", "LDSDMADestinationsKept",
+           [&](auto &Rem) {
+             if (D->Changed)
+               Rem << ": LDS DMA destinations folded: "
+                   << ore::NV("Rewritten", D->Rewritten) << " of "
+                   << ore::NV("Writes", D->Writes)
+                   << " M0 writes; SALU per iteration "
+                   << ore::NV("SaluBefore", D->SaluBefore) << " -> "
+                   << ore::NV("SaluAfter", D->SaluAfter) << " ("
+                   << ore::NV("Hoisted", D->Hoisted)
+                   << " additions before the loop)";
+             else
+               Rem << ": LDS DMA destinations kept ("
+                   << ore::NV("Writes", D->Writes)
+                   << " M0 writes): " << ore::NV("Reason", D->Why);
+           });
+  }
 }
 
 void PingpongSchedule::applied(MachineLoop &L, const Directive &D,

@@ -1,30 +1,99 @@
 //===- RegPressure.h - vector register pressure of a loop order -*- C++ -*-===//
 //
-// Peak VGPR+AGPR demand (32-bit units) of the loop body laid out in a given
-// order. The plugin runs on machine SSA (before PHI elimination), so
-// liveness comes from SSA def/use and dominance, not LiveIntervals. Used to
-// refuse a mode whose order would spill (Triton skips FourPP with 16x16 MFMA
-// and kWidth 8 for that reason; here it is decided from the registers).
+// Peak VGPR+AGPR demand (32-bit units) of a loop body. The plugin runs on
+// machine SSA (before PHI elimination), so liveness comes from SSA def/use
+// and dominance, not LiveIntervals. Two questions:
+// - peakVectorPressure: the body laid out in an order the plan proposes
+//   (the MIR is not changed), used to refuse a mode whose order would spill
+//   (Triton skips FourPP with 16x16 MFMA and kWidth 8 for that reason; here
+//   it is decided from the registers);
+// - BodyPressure: the body in its current order, asked again after each
+//   trial edit (new registers, instructions counted as deleted), used by
+//   the LDS address fold to compare its forms.
+// They still count coalescing and values from before the loop each their
+// own way (groups of copies and REG_SEQUENCEs + dominance there, chains of
+// full copies + reachable uses here): for the scheduled loop of
+// attn_f16_128x64x128_w8_ns2_gfx950_async_pp1 the first says ~144, the
+// second, before the fold, 142. One rule for both would move mode choices
+// and remark numbers.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PINGPONG_ANALYSIS_REGPRESSURE_H
 #define PINGPONG_ANALYSIS_REGPRESSURE_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/CodeGen/Register.h"
 
 namespace llvm {
+class MachineBasicBlock;
 class MachineDominatorTree;
 class MachineFunction;
+class MachineInstr;
+class MachineRegisterInfo;
+class TargetRegisterInfo;
 } // namespace llvm
 
 namespace pingpong {
 struct LoopModel;
+
+/// Whether R is a virtual register of a vector class (VGPR, AGPR or AV).
+bool isVectorReg(llvm::Register R, const llvm::MachineRegisterInfo &MRI,
+                 const llvm::TargetRegisterInfo &TRI);
+
+/// 32-bit vector registers virtual register R occupies; 0 for scalars.
+unsigned vectorUnits(llvm::Register R, const llvm::MachineRegisterInfo &MRI,
+                     const llvm::TargetRegisterInfo &TRI);
 
 /// Peak vector registers live at once when the region runs in Order
 /// (indices into Model.Insts).
 unsigned peakVectorPressure(const LoopModel &Model,
                             llvm::ArrayRef<unsigned> Order,
                             const llvm::MachineDominatorTree &MDT);
+
+/// Exact vector register pressure over a single-block loop, in machine SSA
+/// and the body's current order, asked again after every trial edit: a
+/// value defined before the loop is live through every point of the body
+/// when some use of it can be reached from the loop's header without
+/// passing its definition (the back edge brings any such value round
+/// again), whether that use is in the loop or after it; a value defined in
+/// the body lives from its definition to its last use there, or to the end
+/// when it leaves the body (a use after the loop, or the header's PHIs). A
+/// full copy of a vector value holds the same value: the coalescer gives
+/// both one register, so they count once (Triton's lane terms reach the
+/// epilogue through such copies made before the loop).
+class BodyPressure {
+public:
+  /// Changing: the registers whose uses an edit can change; their liveness
+  /// before the loop is found again on every peak(), the others' once here,
+  /// as are the registers created after this.
+  BodyPressure(const llvm::MachineBasicBlock &Body,
+               llvm::DenseSet<llvm::Register> Changing);
+
+  /// The most 32-bit vector registers live at once between two
+  /// instructions of the body, Skip counted as deleted (their uses keep
+  /// nothing live).
+  unsigned peak(const llvm::DenseSet<llvm::MachineInstr *> &Skip);
+
+private:
+  using BlockSet = llvm::DenseSet<const llvm::MachineBasicBlock *>;
+  bool isVector(llvm::Register R) const;
+  llvm::Register valueOf(llvm::Register R) const;
+  BlockSet reachableFrom(const llvm::MachineBasicBlock *Avoid) const;
+  bool liveInAtBody(llvm::Register R, const llvm::MachineBasicBlock &DefBlock,
+                    const llvm::DenseSet<llvm::MachineInstr *> &Skip);
+
+  const llvm::MachineBasicBlock &Body;
+  const llvm::MachineRegisterInfo &MRI;
+  const llvm::TargetRegisterInfo &TRI;
+  llvm::DenseSet<llvm::Register> Changing;
+  unsigned KnownRegs;
+  llvm::SmallVector<llvm::Register, 256> LiveThrough; // of the others
+  BlockSet Reach;
+  llvm::DenseMap<const llvm::MachineBasicBlock *, BlockSet> ReachAvoiding;
+};
 
 /// Vector registers one wave may use with two waves per SIMD (512 / 2), or
 /// less when "amdgpu-waves-per-eu" asks for more waves.

@@ -17,12 +17,7 @@
 #ifndef PINGPONG_LDS_ADDRESSFOLD_H
 #define PINGPONG_LDS_ADDRESSFOLD_H
 
-#include <string>
-
-namespace llvm {
-class MachineDominatorTree;
-class MachineLoop;
-} // namespace llvm
+#include "pingpong/LDS/FoldSite.h"
 
 namespace pingpong {
 
@@ -39,11 +34,7 @@ struct LDSAddressingOptions {
   unsigned MinRegistersFreed = 2;
 };
 
-struct LDSAddressingResult {
-  bool Changed = false;
-  /// Why nothing changed (empty when Changed), or the self-check's finding.
-  std::string Why;
-  bool SelfCheckFailed = false;
+struct LDSAddressingResult : FoldStatus {
   unsigned Accesses = 0, Groups = 0, Hoisted = 0;
   /// How the groups were folded: invariant part summed before the loop, all
   /// of the base added in the loop, or left as the schedule had it.
@@ -54,10 +45,9 @@ struct LDSAddressingResult {
   unsigned VgprsBefore = 0, VgprsAfter = 0;
 };
 
-/// Folds the LDS addresses of single-block loop L (machine SSA; L needs a
-/// preheader). Leaves L untouched unless the result is cheaper.
-LDSAddressingResult foldLDSAddresses(llvm::MachineLoop &L,
-                                     const llvm::MachineDominatorTree &MDT,
+/// Folds the LDS addresses of the loop at S (run through foldLDS, Folds.h,
+/// which checks the loop). Leaves it untouched unless the result is cheaper.
+LDSAddressingResult foldLDSAddresses(const FoldSite &S,
                                      const LDSAddressingOptions &Opts);
 
 } // namespace pingpong

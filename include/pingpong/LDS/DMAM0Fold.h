@@ -14,20 +14,11 @@
 #ifndef PINGPONG_LDS_DMAM0FOLD_H
 #define PINGPONG_LDS_DMAM0FOLD_H
 
-#include <string>
-
-namespace llvm {
-class MachineDominatorTree;
-class MachineLoop;
-} // namespace llvm
+#include "pingpong/LDS/FoldSite.h"
 
 namespace pingpong {
 
-struct DMAM0Result {
-  bool Changed = false;
-  /// Why nothing changed (empty when Changed), or the self-check's finding.
-  std::string Why;
-  bool SelfCheckFailed = false;
+struct DMAM0Result : FoldStatus {
   /// M0 writes feeding an LDS DMA in the loop / rewritten / invariant sums
   /// built before the loop.
   unsigned Writes = 0, Rewritten = 0, Hoisted = 0;
@@ -35,12 +26,13 @@ struct DMAM0Result {
   unsigned SaluBefore = 0, SaluAfter = 0;
 };
 
-/// Folds the M0 sums of the LDS DMAs of single-block loop L (machine SSA).
-/// Leaves L untouched unless fewer SALU instructions remain in it.
+/// Folds the M0 sums of the LDS DMAs of the loop at S (run through foldLDS,
+/// Folds.h, which checks the loop). Leaves it untouched unless fewer SALU
+/// instructions remain in it.
 /// InjectSliceBase (test only): the writes whose invariant registers are the
 /// same all get the first one's sum, constant included (seed 000's mistake).
-DMAM0Result foldDMAM0(llvm::MachineLoop &L, const llvm::MachineDominatorTree &MDT,
-                      bool SelfCheck, bool InjectSliceBase = false);
+DMAM0Result foldDMAM0(const FoldSite &S, bool SelfCheck,
+                      bool InjectSliceBase = false);
 
 } // namespace pingpong
 #endif
