@@ -5,33 +5,36 @@
 // each innermost loop with MFMAs: analyse (Analysis/LoopModel), pick a mode
 // whose plan holds and fits the registers (Schedule/ModeChoice), apply it
 // (Emit/), and say what happened through optimisation remarks named
-// "amdgpu-pingpong". The pass only orchestrates these steps.
+// "amdgpu-pingpong" (their words: ScheduleRemarks.cpp). The pass only
+// orchestrates these steps.
 // AMDGPU's scheduler then schedules inside each cluster: SCHED_BARRIER 0 and
 // s_setprio are scheduling boundaries for it, before and after RA.
 //
 //===----------------------------------------------------------------------===//
+#include "ScheduleRemarks.h"
+
 #include "pingpong/Analysis/AuthorSkew.h"
 #include "pingpong/Analysis/DepGraph.h"
 #include "pingpong/Analysis/Directives.h"
 #include "pingpong/Analysis/LoopModel.h"
+#include "pingpong/Analysis/Loops.h"
 #include "pingpong/Emit/Emitter.h"
 #include "pingpong/ISA/Opcodes.h"
 #include "pingpong/LDS/Folds.h"
 #include "pingpong/Passes/Passes.h"
 #include "pingpong/Passes/Remarks.h"
 #include "pingpong/Passes/ScheduledLoops.h"
-#include "pingpong/Analysis/Loops.h"
 #include "pingpong/Schedule/ClusterPlan.h"
 #include "pingpong/Schedule/ModeChoice.h"
 #include "pingpong/Target/TargetFacts.h"
 
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/MachineDominators.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/MachineLoopInfo.h"
 #include "llvm/CodeGen/MachineOptimizationRemarkEmitter.h"
-#include "llvm/IR/DiagnosticInfo.h"
-#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
@@ -39,7 +42,6 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/InitializePasses.h"
-#include "llvm/ADT/Statistic.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/DebugCounter.h"
@@ -82,19 +84,6 @@ void initializePingpongRepairDMAWaitsPass(PassRegistry &);
 
 namespace {
 
-/// Each chained dot's shape per wave: accumulators x K steps of which MFMA.
-std::string dotShapes(const LoopModel &M) {
-  std::string S;
-  for (unsigned G = 0; G < M.Groups.size(); ++G) {
-    const DotGroup &DG = M.Groups[G];
-    S += (G ? ", " : "") + std::to_string(G) + ": " +
-         std::to_string(DG.NumAccumulators) + " accumulators x " +
-         std::to_string(DG.ChainLen) + " K steps of " +
-         std::to_string(DG.Shape.M) + "x" + std::to_string(DG.Shape.N) + "x" +
-         std::to_string(DG.Shape.K);
-  }
-  return S;
-}
 enum class DMAMode { Off, Hoist };
 }
 static cl::opt<DMAMode> DMAOpt(
@@ -209,13 +198,11 @@ public:
 private:
   bool runOnLoop(MachineLoop &L, MachineFunction &MF);
   bool hoistLDSDMA(MachineLoop &L, LoopModel &Region);
-  void missed(MachineLoop &L, const Twine &Why, const MachineInstr *At = nullptr);
-  void applied(MachineLoop &L, const Directive &D, const LoopModel &M,
-               const ModeChoice &C, const std::string &SkewNote);
+  void missed(MachineLoop &L, const Twine &Why, const MachineInstr *At = nullptr) {
+    Remarks->missed(L, Why, At, ForcedBy);
+  }
   void explainGlobalISel(MachineFunction &MF);
   void explainOuterDotLoops(MachineFunction &MF);
-  void reportLDSFolds(MachineLoop &L, MachineFunction &MF,
-                      const LDSFoldResults &R);
 
   /// The loop being planned was forced (option, attribute or metadata): a
   /// missed remark for it is also a warning, like -Wpass-failed.
@@ -223,6 +210,7 @@ private:
   bool SawDotLoop = false;
 
   MachineOptimizationRemarkEmitter *ORE = nullptr;
+  std::optional<ScheduleRemarks> Remarks;
   MachineLoopInfo *MLI = nullptr;
   MachineDominatorTree *MDT = nullptr;
   AAResults *AA = nullptr;
@@ -254,29 +242,6 @@ static void warnTargetMismatch(const MachineFunction &MF) {
 char PingpongSchedule::ID = 0;
 char &pingpong::PingpongSchedulePassID = PingpongSchedule::ID;
 
-void PingpongSchedule::missed(MachineLoop &L, const Twine &Why,
-                              const MachineInstr *At) {
-  ORE->emit([&]() {
-    DebugLoc DL = At && At->getDebugLoc() ? At->getDebugLoc() : L.getStartLoc();
-    MachineOptimizationRemarkMissed R(DEBUG_TYPE, "NotApplied", DL,
-                                      L.getHeader());
-    nameLoop(R, *L.getHeader())
-        << ": no pingpong: " << ore::NV("Reason", Why.str());
-    return R;
-  });
-  if (ForcedBy) {
-    std::string Msg = (loopName(*L.getHeader()) + ": amdgpu-pingpong " +
-                       (ForcedBy->LayoutText.empty() ? modeName(ForcedBy->M)
-                                                     : "custom layout") +
-                       " (" +
-                       ForcedBy->Source + ") not applied: " + Why)
-                          .str();
-    DebugLoc DL = At && At->getDebugLoc() ? At->getDebugLoc() : L.getStartLoc();
-    const Function &F = L.getHeader()->getParent()->getFunction();
-    F.getContext().diagnose(
-        DiagnosticInfoOptimizationFailure(F, DiagnosticLocation(DL), Msg));
-  }
-}
 
 /// GlobalISel builds these loops differently (the K loop keeps inner loops,
 /// so no innermost loop holds the MFMAs): say so instead of staying silent.
@@ -317,6 +282,7 @@ bool PingpongSchedule::runOnMachineFunction(MachineFunction &MF) {
   MDT = &getAnalysis<MachineDominatorTreeWrapperPass>().getDomTree();
   AA = &getAnalysis<AAResultsWrapperPass>().getAAResults();
   ORE = &getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE();
+  Remarks.emplace(*ORE);
   Scheduled = &getAnalysis<PingpongScheduledLoops>();
   Scheduled->beginFunction(MF.getFunction());
 
@@ -527,155 +493,16 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
         "amdgpu-pingpong: dominator tree out of date after the asymmetric "
         "sync (or the author's skew removed) of loop %bb." +
         Twine(L.getHeader()->getNumber()));
-  applied(L, *D, M, *C, SkewNote);
+  Remarks->applied(L, *D, M, *C, SkewNote);
   ++NumScheduled;
   Scheduled->noteScheduled(*L.getHeader());
-  reportLDSFolds(L, MF, foldLDS(L, *MDT, ldsFoldOptions(), C->Peak, C->Budget));
+  Remarks->ldsFolds(L, MF, foldLDS(L, *MDT, ldsFoldOptions(), C->Peak, C->Budget));
   ForcedBy.reset(); // applied: the spill note stays a remark
   if (C->Forced && C->Peak > C->Budget)
-    ORE->emit([&]() {
-      // Applied as asked; a missed remark so that it shows with the refusals.
-      MachineOptimizationRemarkMissed R(DEBUG_TYPE, "OverBudget",
-                                        L.getStartLoc(), L.getHeader());
-      nameLoop(R, *L.getHeader()) << ": forced " << C->Name
-        << " needs about " << ore::NV("VGPRs", C->Peak)
-        << " vector registers, more than " << ore::NV("Budget", C->Budget)
-        << ": "
-        << (C->Work.Waves >= 8 ? "expect spills"
-                               : "expect one wave per SIMD (no partner wave)");
-      return R;
-    });
+    Remarks->overBudget(L, *C);
   return true;
 }
 
-/// The LDS folds' results as remarks (issue 12): the address fold's either
-/// way, the M0 fold's where the loop has LDS DMAs; a self-check that failed
-/// is an error.
-void PingpongSchedule::reportLDSFolds(MachineLoop &L, MachineFunction &MF,
-                                      const LDSFoldResults &R) {
-  MachineBasicBlock &Body = *L.getHeader();
-  auto SelfCheck = [&](const FoldStatus &S, StringRef LeftAsItWas) {
-    if (S.SelfCheckFailed)
-      MF.getFunction().getContext().diagnose(DiagnosticInfoGeneric(
-          (Twine(diagnosticPlace("amdgpu-pingpong", Body)) + ": " +
-           LeftAsItWas + ": " + S.Why)
-              .str(),
-          DS_Error));
-  };
-  // A fold's remark: "folded" (Name) or "kept" (KeptName, an analysis);
-  // Text writes what follows the loop's name into either.
-  auto Emit = [&](const FoldStatus &S, StringRef Name, StringRef KeptName,
-                  auto Text) {
-    if (S.Changed)
-      ORE->emit([&]() {
-        MachineOptimizationRemark Rem(DEBUG_TYPE, Name, L.getStartLoc(),
-                                      &Body);
-        Text(nameLoop(Rem, Body));
-        return Rem;
-      });
-    else
-      ORE->emit([&]() {
-        MachineOptimizationRemarkAnalysis Rem(DEBUG_TYPE, KeptName,
-                                              L.getStartLoc(), &Body);
-        Text(nameLoop(Rem, Body));
-        return Rem;
-      });
-  };
-
-  if (const std::optional<LDSAddressingResult> &A = R.Addresses) {
-    SelfCheck(*A, "LDS addressing left as it was");
-    auto Numbers = [&](auto &Rem) {
-      Rem << ore::NV("Accesses", A->Accesses) << " LDS accesses in "
-          << ore::NV("Groups", A->Groups) << " base groups; VALU per iteration "
-          << ore::NV("ValuBefore", A->ValuBefore) << " -> "
-          << ore::NV("ValuAfter", A->ValuAfter) << ", SALU "
-          << ore::NV("SaluBefore", A->SaluBefore) << " -> "
-          << ore::NV("SaluAfter", A->SaluAfter)
-          << ", peak vector registers live in the loop "
-          << ore::NV("VgprsBefore", A->VgprsBefore) << " -> "
-          << ore::NV("VgprsAfter", A->VgprsAfter);
-    };
-    Emit(*A, "LDSAddressing", "LDSAddressingKept", [&](auto &Rem) {
-      if (A->Changed) {
-        Rem << ": LDS addresses folded: ";
-        Numbers(Rem);
-        Rem << " (groups: " << ore::NV("GroupsHoisted", A->GroupsHoisted)
-            << " hoisted, " << ore::NV("GroupsInLoop", A->GroupsInLoop)
-            << " summed in the loop, " << ore::NV("GroupsKept", A->GroupsKept)
-            << " kept; " << ore::NV("Hoisted", A->Hoisted)
-            << " invariant sums before the loop)";
-        return;
-      }
-      Rem << ": LDS addresses kept: " << ore::NV("Reason", A->Why);
-      if (A->ValuBefore) {
-        Rem << " (";
-        Numbers(Rem);
-        Rem << ")";
-      }
-    });
-  }
-
-  if (const std::optional<DMAM0Result> &D = R.DMADestinations) {
-    SelfCheck(*D, "LDS DMA M0 sums left as they were");
-    if (D->Writes)
-      Emit(*D, "LDSDMADestinations", "LDSDMADestinationsKept",
-           [&](auto &Rem) {
-             if (D->Changed)
-               Rem << ": LDS DMA destinations folded: "
-                   << ore::NV("Rewritten", D->Rewritten) << " of "
-                   << ore::NV("Writes", D->Writes)
-                   << " M0 writes; SALU per iteration "
-                   << ore::NV("SaluBefore", D->SaluBefore) << " -> "
-                   << ore::NV("SaluAfter", D->SaluAfter) << " ("
-                   << ore::NV("Hoisted", D->Hoisted)
-                   << " additions before the loop)";
-             else
-               Rem << ": LDS DMA destinations kept ("
-                   << ore::NV("Writes", D->Writes)
-                   << " M0 writes): " << ore::NV("Reason", D->Why);
-           });
-  }
-}
-
-void PingpongSchedule::applied(MachineLoop &L, const Directive &D,
-                               const LoopModel &M, const ModeChoice &C,
-                               const std::string &SkewNote) {
-  ORE->emit([&]() {
-    MachineOptimizationRemark R(DEBUG_TYPE, "Applied", L.getStartLoc(),
-                                L.getHeader());
-    nameLoop(R, *L.getHeader()) << ": " << ore::NV("Mode", C.Name)
-      << " (" << ore::NV("Source", D.Source) << "), "
-      << ore::NV("Waves", M.Waves) << " waves, mfma "
-      << ore::NV("MFMA", std::to_string(M.Shape.M) + "x" +
-                             std::to_string(M.Shape.N) + "x" +
-                             std::to_string(M.Shape.K));
-    // Chained dots have no single GEMM tile: each dot's shape instead.
-    if (M.chainedDots() && !M.TileBits)
-      R << ", dots " << ore::NV("Dots", dotShapes(M));
-    else
-      R << ", tile " << ore::NV("Tile", std::to_string(M.TileM) + "x" +
-                                           std::to_string(M.TileN) + "x" +
-                                           std::to_string(M.TileK))
-        << " (" << ore::NV("TileBits", M.TileBits) << " bits)";
-    if (!C.Plan.Layout.Note.empty())
-      R << "; " << ore::NV("Variant", C.Plan.Layout.Note);
-    R << "; clusters: "
-      << ore::NV("Clusters", C.Plan.describe(C.Work))
-      << (M.OldSchedule.empty()
-              ? std::string()
-              : "; replaced the loop's own schedule (" +
-                    std::to_string(M.OldSchedule.size()) +
-                    " s_setprio/sched_barrier)")
-      << SkewNote
-      << "; vector registers ~" << ore::NV("VGPRs", C.Peak) << " (was ~"
-      << ore::NV("VGPRsBefore", C.Before) << ", budget "
-      << ore::NV("Budget", C.Budget) << ")"
-      << (C.Peak > C.Budget && !C.Forced
-              ? "; over the budget but below LLVM's own order: fewer spills"
-              : "");
-    return R;
-  });
-}
 
 bool PingpongSchedule::hoistLDSDMA(MachineLoop &L, LoopModel &Region) {
   // The hoist is an explicit request: it moves DMA across the author's
@@ -691,14 +518,7 @@ bool PingpongSchedule::hoistLDSDMA(MachineLoop &L, LoopModel &Region) {
   }
   deleteDropped(Region.OldSchedule);
   applyOrder(Region, *Order);
-  ORE->emit([&]() {
-    MachineOptimizationRemark R(DEBUG_TYPE, "HoistedDMA", L.getStartLoc(),
-                                L.getHeader());
-    nameLoop(R, *L.getHeader()) << ": " << ore::NV("Moved", Moved)
-      << " LDS DMA loads issued at the start of their barrier interval, right "
-         "after the barrier that frees their buffer";
-    return R;
-  });
+  Remarks->hoistedDMA(L, Moved);
   return true;
 }
 
