@@ -54,27 +54,80 @@ unsigned DepGraph::numEdges() const {
 
 DepGraph buildDepGraph(const LoopModel &Model, const MachineLoopInfo &MLI,
                        AAResults *AA) {
-  MachineBasicBlock &MBB = *Model.Body;
+  MachineBasicBlock &Body = *Model.Body;
+  MachineFunction &MF = *Body.getParent();
   DepGraph G;
   G.Preds.resize(Model.Insts.size());
   G.Succs.resize(Model.Insts.size());
-  DenseMap<const MachineInstr *, unsigned> Index;
-  for (unsigned I = 0; I < Model.Insts.size(); ++I)
-    Index[Model.Insts[I].MI] = I;
 
-  RegionDAG DAG(*MBB.getParent(), MLI);
-  MachineBasicBlock::iterator End = MBB.getFirstTerminator();
-  // The region must be exactly Model.Insts: an instruction of the block the
-  // model does not know would carry edges the graph loses (and LLVM sizes
-  // its units from the count). Callers detach what they leave out.
-  unsigned InBlock = 0;
-  for (const MachineInstr &MI : make_range(MBB.getFirstNonPHI(), End))
-    InBlock += !MI.isDebugInstr();
-  if (InBlock != Model.Insts.size())
-    report_fatal_error("amdgpu-pingpong: the loop region holds " +
-                       Twine(InBlock) + " instructions, its model " +
-                       Twine(Model.Insts.size()) +
-                       " (an instruction left in the block; a plugin bug)");
+  // The model must be the body's instructions in the body's order: the graph
+  // is LLVM's order over them. An instruction elsewhere is a plugin bug,
+  // reported, never a wild pointer.
+  unsigned Next = 0;
+  for (const MachineInstr &MI :
+       make_range(Body.getFirstNonPHI(), Body.getFirstTerminator()))
+    Next += Next < Model.Insts.size() && Model.Insts[Next].MI == &MI;
+  if (Next != Model.Insts.size())
+    report_fatal_error("amdgpu-pingpong: instruction " + Twine(Next) +
+                       " of the loop model is not in the loop body in model "
+                       "order (a plugin bug)");
+
+  // ScheduleDAGInstrs walks a block, and the model leaves instructions of
+  // the body out (the loop's own sync a layout replaces, the author's
+  // schedule). The body is not edited while modes are tried: LLVM builds the
+  // graph over copies of exactly the model's instructions, in a block outside
+  // the function's block list, deleted before anything else runs. The copies
+  // share the originals' registers and memory operands, so they get the same
+  // edges. What differs reaches no edge between two of them: no terminator
+  // (its uses and the successors' live-ins only feed the exit node), no debug
+  // instructions (never in the graph), and MachineRegisterInfo::hasOneDef is
+  // false for the registers the copies define, which only lets LLVM look for
+  // output and anti edges to other definitions of the register in the region;
+  // in machine SSA there are none.
+  struct Edge {
+    unsigned From, To;
+    bool Order;
+  };
+  std::vector<Edge> Edges;
+  {
+    // With the body's ID the copy takes no new one (basic block address maps).
+    MachineBasicBlock *Copy =
+        MF.CreateMachineBasicBlock(nullptr, Body.getBBID());
+    DenseMap<const MachineInstr *, unsigned> Index;
+    for (unsigned I = 0; I < Model.Insts.size(); ++I) {
+      MachineInstr *C = MF.CloneMachineInstr(Model.Insts[I].MI);
+      Copy->push_back(C);
+      Index[C] = I;
+    }
+    {
+      RegionDAG DAG(MF, MLI);
+      DAG.startBlock(Copy);
+      DAG.enterRegion(Copy, Copy->begin(), Copy->end(), Model.Insts.size());
+      DAG.buildSchedGraph(AA);
+      for (SUnit &SU : DAG.SUnits) {
+        auto To = Index.find(SU.getInstr());
+        if (To == Index.end())
+          continue;
+        for (const SDep &D : SU.Preds) {
+          SUnit *P = D.getSUnit();
+          if (!P || P->isBoundaryNode())
+            continue;
+          auto From = Index.find(P->getInstr());
+          if (From == Index.end() || From->second == To->second)
+            continue;
+          Edges.push_back(
+              {From->second, To->second, D.getKind() == SDep::Order});
+        }
+      }
+      DAG.exitRegion();
+      DAG.finishBlock();
+    }
+    // Deleting the copies takes their operands off the registers' use lists.
+    while (!Copy->empty())
+      Copy->erase(Copy->begin());
+    MF.deleteMachineBasicBlock(Copy);
+  }
+
   // LLVM's alias analysis cannot tell the buffers of one LDS arena apart
   // (Triton's shared memory, HIP kernels without alias scopes); the sync
   // library's identity can (Analysis/LDSObjects: objects, ranges, lane
@@ -91,31 +144,14 @@ DepGraph buildDepGraph(const LoopModel &Model, const MachineLoopInfo &MLI,
            sync::overlap(RegionOf(A), RegionOf(B)).O ==
                sync::Overlap::Disjoint;
   };
-  DAG.startBlock(&MBB);
-  DAG.enterRegion(&MBB, MBB.getFirstNonPHI(), End, Model.Insts.size());
-  DAG.buildSchedGraph(AA);
-  for (SUnit &SU : DAG.SUnits) {
-    auto To = Index.find(SU.getInstr());
-    if (To == Index.end())
+  for (const Edge &E : Edges) {
+    if (E.Order &&
+        (barrierAndGlobalLoad(Model.Insts[E.From], Model.Insts[E.To]) ||
+         Disjoint(E.From, E.To)))
       continue;
-    for (const SDep &D : SU.Preds) {
-      SUnit *P = D.getSUnit();
-      if (!P || P->isBoundaryNode())
-        continue;
-      auto From = Index.find(P->getInstr());
-      if (From == Index.end() || From->second == To->second)
-        continue;
-      if (D.getKind() == SDep::Order &&
-          (barrierAndGlobalLoad(Model.Insts[From->second],
-                                Model.Insts[To->second]) ||
-           Disjoint(From->second, To->second)))
-        continue;
-      G.Preds[To->second].push_back(From->second);
-      G.Succs[From->second].push_back(To->second);
-    }
+    G.Preds[E.To].push_back(E.From);
+    G.Succs[E.From].push_back(E.To);
   }
-  DAG.exitRegion();
-  DAG.finishBlock();
   return G;
 }
 

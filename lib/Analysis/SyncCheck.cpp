@@ -128,6 +128,8 @@ public:
         TRI(*MF.getSubtarget().getRegisterInfo()), T(OpcodeTable::get(TII)),
         Tgt(sync::targetForCPU(MF.getSubtarget().getCPU())
                 .value_or(sync::Target::Gfx942)) {}
+  /// May run again after the loop's s_waitcnt immediates changed (and
+  /// nothing else): the waves' paths and each instruction's access are kept.
   SyncReport run();
 
 private:
@@ -146,6 +148,13 @@ private:
   DenseSet<unsigned> GroupRegs; // registers holding tid.x & 256 (wave group)
   MCRegister SCC;
   SyncReport R;
+  // What prepare() computes once: the waves per workgroup, each wave's path
+  // (none: it does not reach the loop) and the report fields tracing set.
+  bool Prepared = false;
+  unsigned Waves = 0;
+  std::vector<std::optional<std::vector<Step>>> Traces;
+  SyncReport Traced;
+  void prepare();
 
   sync::Target Tgt;
 
@@ -579,7 +588,7 @@ void Checker::checkPairs(const std::vector<Step> *Tr[2],
         }
 }
 
-SyncReport Checker::run() {
+void Checker::prepare() {
   for (unsigned Reg = 1, E = TRI.getNumRegs(); Reg < E; ++Reg)
     if (StringRef(TRI.getName(Reg)) == "SCC")
       SCC = MCRegister(Reg);
@@ -589,14 +598,27 @@ SyncReport Checker::run() {
           MI.getOperand(2).isImm() &&
           MI.getOperand(2).getImm() == target::waveGroupBit())
         GroupRegs.insert(MI.getOperand(0).getReg());
+  Waves = wavesPerWorkgroup(MF);
+  if (!Waves || Waves > 16)
+    Waves = 8;
+  // Every wave's path: branches follow the wave's values, never a wait.
+  for (unsigned W = 0; W < Waves; ++W)
+    Traces.push_back(trace(W));
+  Traced = R;
+  Prepared = true;
+}
+
+SyncReport Checker::run() {
+  R = SyncReport();
+  if (!Prepared)
+    prepare();
+  R.UnmodelledWaveBranch = Traced.UnmodelledWaveBranch;
+  R.WavesOffPath = Traced.WavesOffPath;
   for (const MachineInstr &MI : L.getHeader()->instrs())
     R.Barriers += T.classify(MI) == InstKind::Barrier;
 
-  // Every wave's path; waves with the same path are one class (the plugin's
-  // sync: waves 0-3 and 4-7; an author's skew at another wave may add more).
-  unsigned Waves = wavesPerWorkgroup(MF);
-  if (!Waves || Waves > 16)
-    Waves = 8;
+  // Waves with the same path are one class (the plugin's sync: waves 0-3
+  // and 4-7; an author's skew at another wave may add more).
   struct WaveClass {
     std::vector<Step> Tr;
     uint64_t Waves = 0;
@@ -611,12 +633,12 @@ SyncReport Checker::run() {
            });
   };
   for (unsigned W = 0; W < Waves; ++W) {
-    std::optional<std::vector<Step>> Tr = trace(W);
+    const std::optional<std::vector<Step>> &Tr = Traces[W];
     if (!Tr)
       continue;
     auto It = llvm::find_if(Classes, [&](const WaveClass &C) { return SameTrace(C.Tr, *Tr); });
     if (It == Classes.end()) {
-      Classes.push_back({std::move(*Tr), 0, 0, 0, {}});
+      Classes.push_back({*Tr, 0, 0, 0, {}});
       It = std::prev(Classes.end());
     }
     It->Waves |= uint64_t(1) << W;
@@ -839,5 +861,15 @@ SyncReport checkLoopSync(MachineLoop &L, MachineFunction &MF,
                          LDSIdentity Identity) {
   return Checker(L, MF, Identity).run();
 }
+
+class LoopSyncCheck::Impl : public Checker {
+  using Checker::Checker;
+};
+
+LoopSyncCheck::LoopSyncCheck(MachineLoop &L, MachineFunction &MF,
+                             LDSIdentity Identity)
+    : C(std::make_unique<Impl>(L, MF, Identity)) {}
+LoopSyncCheck::~LoopSyncCheck() = default;
+SyncReport LoopSyncCheck::run() { return C->run(); }
 
 } // namespace pingpong

@@ -15,39 +15,9 @@
 using namespace llvm;
 namespace pingpong {
 
-void SyncDetacher::detach(MachineBasicBlock &Block,
-                          const std::vector<MachineInstr *> &MIs) {
-  MBB = &Block;
-  for (MachineInstr *MI : MIs) {
-    MachineInstr *Next = MI->getNextNode();
-    MI->removeFromParent();
-    Detached.push_back({MI, Next});
-  }
-}
-
-void SyncDetacher::detach(LoopModel &Model) {
-  std::vector<InstInfo> Kept;
-  std::vector<MachineInstr *> Sync;
-  for (const InstInfo &II : Model.Insts)
-    (II.R == Role::Sync ? Sync.push_back(II.MI) : Kept.push_back(II));
-  detach(*Model.Body, Sync);
-  Model.Insts = std::move(Kept);
-}
-
-void SyncDetacher::restore() {
-  // Put back in original order, each before the instruction it preceded;
-  // consecutive detached instructions share a successor and keep order.
-  for (auto It = Detached.rbegin(); It != Detached.rend(); ++It) {
-    auto [MI, Next] = *It;
-    MBB->insert(Next ? MachineBasicBlock::iterator(Next) : MBB->end(), MI);
-  }
-  Detached.clear();
-}
-
-void SyncDetacher::erase() {
-  for (auto [MI, Next] : Detached)
-    MBB->getParent()->deleteMachineInstr(MI);
-  Detached.clear();
+void deleteDropped(const std::vector<MachineInstr *> &MIs) {
+  for (MachineInstr *MI : MIs)
+    MI->eraseFromParent();
 }
 
 namespace {

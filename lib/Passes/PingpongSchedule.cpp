@@ -471,12 +471,10 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
     return false;
   }
 
-  // A schedule already in the loop (replaced on request) is out of the
-  // block while modes are tried; it comes back if none applies.
-  SyncDetacher OldSchedule;
-  if (!M.OldSchedule.empty())
-    OldSchedule.detach(*M.Body, M.OldSchedule);
+  // Trying modes changes no MIR. A schedule already in the loop (replaced
+  // on request) is out of the model; emission deletes it if a mode applies.
   PlanContext Ctx{L, MF, *MLI, *MDT, AA};
+  canEmitAsymmetricSync(L, MF, Ctx.NoAsymmetricSync);
   Rejection Why;
   std::optional<ModeChoice> C = chooseMode(M, *Req, Ctx, Why);
   if (!C) {
@@ -494,8 +492,7 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
     errs() << "amdgpu-pingpong: " << MF.getName() << ": loop %bb."
            << L.getHeader()->getNumber() << " " << C->Name
            << " layout: " << C->Plan.Layout.print() << "\n";
-  C->Sync->erase();
-  OldSchedule.erase();
+  deleteDropped(C->Drop);
   std::string SkewNote;
   if (Skew.Skew && !KeepAuthorSkew) {
     removeAuthorSkew(*Skew.Skew, Ops, *MDT, *MLI);
@@ -710,10 +707,7 @@ bool PingpongSchedule::hoistLDSDMA(MachineLoop &L, LoopModel &Region) {
   // The hoist is an explicit request: it moves DMA across the author's
   // sched_barriers (seed 002's kernel pins its phases with them). With
   // -amdgpu-pingpong-replace-schedule they are out of the model, so out of
-  // the block while the graph is built, and deleted if the order applies.
-  SyncDetacher OldSchedule;
-  if (!Region.OldSchedule.empty())
-    OldSchedule.detach(*Region.Body, Region.OldSchedule);
+  // the graph, and deleted if the order applies.
   DepGraph G = buildDepGraph(Region, *MLI, AA);
   unsigned Moved = 0;
   std::optional<std::vector<unsigned>> Order = hoistLDSDMAOrder(Region, G, Moved);
@@ -721,7 +715,7 @@ bool PingpongSchedule::hoistLDSDMA(MachineLoop &L, LoopModel &Region) {
     missed(L, "LDS DMA loop: every LDS DMA already starts its barrier interval");
     return false;
   }
-  OldSchedule.erase();
+  deleteDropped(Region.OldSchedule);
   applyOrder(Region, *Order);
   ORE->emit([&]() {
     MachineOptimizationRemark R(DEBUG_TYPE, "HoistedDMA", L.getStartLoc(),

@@ -84,9 +84,9 @@ char &pingpong::PingpongWaitsPassID = PingpongWaits::ID;
 
 /// Safe for the checker: no finding, and no more pairs it cannot prove
 /// ordered than `Unproven` (those the loop has whatever its vmcnt waits).
-static bool clean(MachineLoop &L, MachineFunction &MF, unsigned Unproven = ~0u) {
-  SyncReport R = checkLoopSync(L, MF, LDSIdentity::Model);
-  return R.Findings.empty() && (Unproven == ~0u || R.UnprovenPairs <= Unproven);
+static bool clean(LoopSyncCheck &Check, unsigned Unproven) {
+  SyncReport R = Check.run();
+  return R.Findings.empty() && R.UnprovenPairs <= Unproven;
 }
 
 static void setVm(MachineInstr &W, unsigned Vm) {
@@ -129,7 +129,10 @@ bool PingpongWaits::placeInLoop(MachineLoop &L, MachineFunction &MF) {
                           .addImm(sync::drainVM().encodeGfx9()));
   // (The loop model's buffer identity, which these relaxations were
   // measured with; -amdgpu-pingpong-verify checks the result with its own.)
-  SyncReport Start = checkLoopSync(L, MF, LDSIdentity::Model);
+  // One check for the whole search: only the waits' counts change, so the
+  // waves' paths and LDS regions are computed once.
+  LoopSyncCheck Check(L, MF, LDSIdentity::Model);
+  SyncReport Start = Check.run();
   const unsigned Unproven = Start.UnprovenPairs;
   if (!Start.Findings.empty()) {
     for (MachineInstr *W : Added)
@@ -154,7 +157,7 @@ bool PingpongWaits::placeInLoop(MachineLoop &L, MachineFunction &MF) {
     while (Lo < Hi) {
       unsigned Mid = (Lo + Hi + 1) / 2;
       setVm(*W, Mid);
-      if (clean(L, MF, Unproven))
+      if (clean(Check, Unproven))
         Lo = Mid;
       else
         Hi = Mid - 1;

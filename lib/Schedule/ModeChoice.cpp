@@ -5,16 +5,17 @@
 #include "pingpong/Analysis/DepGraph.h"
 #include "pingpong/Analysis/RegPressure.h"
 #include "pingpong/Analysis/Throughput.h"
-#include "pingpong/Emit/Emitter.h"
 #include "pingpong/Target/TargetFacts.h"
 
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 
+#include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #define DEBUG_TYPE "amdgpu-pingpong"
@@ -32,6 +33,12 @@ static cl::opt<bool> NoHarmGuard(
              "SIMD), the LDS port past both (the 4-wave gate); no "
              "async-one-cluster order whose memory cluster outlasts the "
              "partner's dot; LLVM's order is kept"));
+
+static cl::opt<bool> CheckTrying(
+    "amdgpu-pingpong-check-trying", cl::Hidden, cl::init(false),
+    cl::desc("check that trying modes leaves the loop body's MIR as it was "
+             "(a hash of its instructions and operands after each mode "
+             "tried); a fatal error names the mode that changed it"));
 
 namespace pingpong {
 
@@ -131,9 +138,16 @@ static std::string noGainOverLLVM(const LoopModel &M, Mode Md, bool OneWave,
       .str();
 }
 
-ModeChoice::ModeChoice() = default;
-ModeChoice::ModeChoice(ModeChoice &&) = default;
-ModeChoice::~ModeChoice() = default;
+/// The body's instructions, in order, with their operands.
+static hash_code hashBody(const MachineBasicBlock &MBB) {
+  hash_code H = hash_value(MBB.size());
+  for (const MachineInstr &MI : MBB) {
+    H = hash_combine(H, &MI, MI.getOpcode());
+    for (const MachineOperand &MO : MI.operands())
+      H = hash_combine(H, MO);
+  }
+  return H;
+}
 
 std::string unscheduledShapes(const LoopModel &M) {
   std::vector<std::string> Shapes;
@@ -251,6 +265,17 @@ std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why) {
   return {};
 }
 
+/// A layout with its own barriers between clusters replaces the loop's
+/// barriers and fences: out of the model the plan sees, deleted by emission.
+/// They have no register operands, so the pressure estimate (use lists)
+/// does not see them either.
+static void dropSync(ModeChoice &C) {
+  std::vector<InstInfo> Kept;
+  for (const InstInfo &II : C.Work.Insts)
+    (II.R == Role::Sync ? C.Drop.push_back(II.MI) : Kept.push_back(II));
+  C.Work.Insts = std::move(Kept);
+}
+
 /// Registers the 8-wave chained-dot orders keep free below the budget
 /// (see chooseMode).
 static constexpr unsigned ChainedDotMargin = 24;
@@ -274,6 +299,7 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
   const target::TargetFacts *TF =
       target::factsFor(Ctx.MF.getSubtarget().getCPU());
   const unsigned OneWaveBudget = target::vgprBudget(TF ? *TF : target::Gfx942, 1);
+  const hash_code BodyBefore = CheckTrying ? hashBody(*M.Body) : hash_code(0);
   for (Mode Md : Modes)
   for (unsigned Variant = 0; Variant < (Req.Custom ? 1 : layoutVariants(Md, M));
        ++Variant) {
@@ -299,13 +325,13 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
              "): single-wave is for attention with one wave per SIMD";
     ModeChoice C;
     C.Work = M;
-    C.Sync = std::make_unique<SyncDetacher>();
+    C.Drop = M.OldSchedule;
     if (!Fail.empty()) {
       // the attention gate above said no
     } else if (!Layout) {
       Fail = W.Reason;
-    } else if (Layout->AsymmetricSync &&
-               !canEmitAsymmetricSync(Ctx.L, Ctx.MF, Fail)) {
+    } else if (Layout->AsymmetricSync && !Ctx.NoAsymmetricSync.empty()) {
+      Fail = Ctx.NoAsymmetricSync;
     } else if (Layout->BarrierBetweenClusters && !Ctx.L.getLoopPreheader()) {
       // The loop's own barriers go; the wait and barrier before the loop
       // (the prologue's LDS traffic and DMA) need a preheader.
@@ -313,7 +339,7 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
              "and s_barrier before the loop go there)";
     } else {
       if (Layout->BarrierBetweenClusters)
-        C.Sync->detach(C.Work);
+        dropSync(C);
       DepGraph G = buildDepGraph(C.Work, Ctx.MLI, Ctx.AA);
       std::optional<ClusterPlan> Plan = planClusters(C.Work, G, *Layout, W);
       if (!Plan) {
@@ -360,6 +386,9 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
                  ")";
       }
     }
+    if (CheckTrying && hashBody(*M.Body) != BodyBefore)
+      report_fatal_error("amdgpu-pingpong: trying " + Twine(Name) +
+                         " changed the loop body's MIR");
     if (Fail.empty() && !Forced && !Req.Custom && NoHarmGuard) {
       Fail = noGainOverLLVM(C.Work, Md, OneWave, Name);
       NumKeptLLVMOrder += !Fail.empty();
@@ -369,7 +398,7 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
       std::string Entry = Name + (Variant ? " (fallback layout)" : "") + ": ";
       if (!Variant || Tried.find(Name + ": " + Fail) == std::string::npos)
         Tried += std::string(Tried.empty() ? "" : "; ") + Entry + Fail;
-      continue; // C.Sync's destructor puts the loop's barriers back
+      continue;
     }
     C.Name = Name;
     C.Before = Before;

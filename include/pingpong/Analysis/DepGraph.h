@@ -24,7 +24,8 @@ struct DepGraph {
   unsigned numEdges() const;
 };
 
-/// Build the graph for Model's region as it is in the block now.
+/// The graph over exactly Model.Insts, in the body's order: instructions of
+/// the body the model leaves out are not in it. Leaves the body as it is.
 DepGraph buildDepGraph(const LoopModel &Model, const llvm::MachineLoopInfo &MLI,
                        llvm::AAResults *AA);
 

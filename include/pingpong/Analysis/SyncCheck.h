@@ -18,6 +18,7 @@
 #ifndef PINGPONG_ANALYSIS_SYNCCHECK_H
 #define PINGPONG_ANALYSIS_SYNCCHECK_H
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -71,6 +72,21 @@ struct SyncReport {
 enum class LDSIdentity { Check, Model };
 SyncReport checkLoopSync(llvm::MachineLoop &L, llvm::MachineFunction &MF,
                          LDSIdentity Identity = LDSIdentity::Check);
+
+/// The same check run many times on one loop whose s_waitcnt immediates
+/// change between runs and nothing else (the vmcnt placement's search): the
+/// waves' paths, values and LDS regions are computed once.
+class LoopSyncCheck {
+public:
+  LoopSyncCheck(llvm::MachineLoop &L, llvm::MachineFunction &MF,
+                LDSIdentity Identity = LDSIdentity::Check);
+  ~LoopSyncCheck();
+  SyncReport run();
+
+private:
+  class Impl;
+  std::unique_ptr<Impl> C;
+};
 
 } // namespace pingpong
 #endif

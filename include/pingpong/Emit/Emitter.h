@@ -14,7 +14,6 @@
 #include "pingpong/ISA/Opcodes.h"
 
 #include <string>
-#include <utility>
 #include <vector>
 
 namespace llvm {
@@ -31,25 +30,9 @@ struct AuthorSkew;
 struct ClusterPlan;
 struct LoopModel;
 
-/// Takes the loop's own barriers and fences out of the block (8-wave modes
-/// bring their own sync) and can put them back if the plan fails.
-class SyncDetacher {
-public:
-  /// Detach every Sync instruction of Model and drop it from Model.Insts.
-  void detach(LoopModel &Model);
-  /// Detach these instructions of MBB.
-  void detach(llvm::MachineBasicBlock &MBB,
-              const std::vector<llvm::MachineInstr *> &MIs);
-  void restore();
-  void erase(); // the plan was applied: delete the detached instructions
-  bool empty() const { return Detached.empty(); }
-  ~SyncDetacher() { restore(); }
-
-private:
-  llvm::MachineBasicBlock *MBB = nullptr;
-  // (instruction, the instruction it stood before)
-  std::vector<std::pair<llvm::MachineInstr *, llvm::MachineInstr *>> Detached;
-};
+/// Deletes the instructions a plan leaves out of its model (ModeChoice::Drop,
+/// LoopModel::OldSchedule): the first step of applying it, before the order.
+void deleteDropped(const std::vector<llvm::MachineInstr *> &MIs);
 
 /// Put the region in Order (indices into Model.Insts), adding nothing.
 void applyOrder(LoopModel &Model, const std::vector<unsigned> &Order);

@@ -16,7 +16,6 @@
 #include "pingpong/Schedule/ClusterPlan.h"
 #include "pingpong/Schedule/Layout.h"
 
-#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,12 +24,12 @@ namespace llvm {
 class AAResults;
 class MachineDominatorTree;
 class MachineFunction;
+class MachineInstr;
 class MachineLoop;
 class MachineLoopInfo;
 } // namespace llvm
 
 namespace pingpong {
-class SyncDetacher;
 
 /// What the loop's directives ask for.
 struct ModeRequest {
@@ -56,23 +55,26 @@ struct PlanContext {
   llvm::MachineLoopInfo &MLI;
   llvm::MachineDominatorTree &MDT;
   llvm::AAResults *AA;
+  /// Why emission cannot give this loop the asymmetric sync (asked of Emit by
+  /// the pass); empty: it can.
+  std::string NoAsymmetricSync;
 };
 
-/// A mode whose plan holds: apply it (Emit/) after Sync->erase(), or drop it
-/// (the loop's own sync goes back into the block).
+/// A mode whose plan holds. Trying it changed no MIR: emission (Emit/)
+/// deletes Drop, then applies Plan to Work; a choice dropped unapplied
+/// leaves the loop as it was.
 struct ModeChoice {
   std::string Name;             // "two-cluster", ..., "custom layout"
-  LoopModel Work;               // the model the plan indexes (sync detached)
+  LoopModel Work;               // the model the plan indexes (without Drop)
   ClusterPlan Plan;
-  std::unique_ptr<SyncDetacher> Sync; // the loop's own sync while planned
+  /// Instructions of the body the plan leaves out, to delete when it is
+  /// applied: the loop's own sync where the layout brings its own, and the
+  /// author's schedule (LoopModel::OldSchedule).
+  std::vector<llvm::MachineInstr *> Drop;
   unsigned Peak = 0;            // vector registers of the plan's order
   unsigned Before = 0;          // ... of LLVM's order
   unsigned Budget = 0;
   bool Forced = false;
-
-  ModeChoice();
-  ModeChoice(ModeChoice &&);
-  ~ModeChoice();
 };
 
 /// Try the requested mode (forced or custom), or the auto candidates, in
