@@ -4,8 +4,9 @@
 // (tools/pingpong-sim) and the unit tests: the program as read
 // from the assembly (parseProgram: AsmReader.cpp, InstrBuilder.cpp,
 // KernelMeta.cpp), the run (simulate: Sim.cpp, Pipeline.cpp, Flow.cpp,
-// Values.cpp, HardwareUnits.cpp, Listeners.cpp, Results.cpp) and what it
-// returns. docs/cycle-model.md, "Structure", maps the files to the rules.
+// Values.cpp, HardwareUnits.cpp, Listeners.cpp, Results.cpp; at run's
+// clock: Clock.cpp) and what it returns. The checkers are in Verify.h and
+// Addresses.h. docs/cycle-model.md, "Structure", maps the files to the rules.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PINGPONG_SIM_SIM_H
