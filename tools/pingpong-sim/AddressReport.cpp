@@ -5,7 +5,8 @@
 // exit codes of docs/cycle-model.md, "LDS address traces".
 //
 //===----------------------------------------------------------------------===//
-#include "Addresses.h"
+#include "Report.h"
+#include "pingpong/Sim/Addresses.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"

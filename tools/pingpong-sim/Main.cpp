@@ -1,23 +1,19 @@
-//===- Main.cpp - pingpong-sim command line, reports, JSON and timeline ---===//
+//===- Main.cpp - pingpong-sim: the command line --------------------------===//
 //
 //   pingpong-sim run k.s [--kernel NAME] [--mcpu gfx942|gfx950]
 //       [--waves-per-simd N] [--workgroups-per-cu N] [--iterations N]
 //       [--loop LABEL] [--json out.json] [--timeline out.svg]
 //
-// See docs/cycle-model.md.
+// The options, their checks and the SimOptions they make; the model is the
+// library PingpongSim (lib/Sim), the output the views (Report.h). See
+// docs/cycle-model.md.
 //===----------------------------------------------------------------------===//
-#include "Addresses.h"
-#include "Params.h"
 #include "Report.h"
-#include "Sim.h"
-#include "Verify.h"
+#include "pingpong/Sim/Sim.h"
 
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
-
-#include <cmath>
-
 
 using namespace llvm;
 using namespace ppsim;
@@ -156,7 +152,6 @@ static cl::opt<SimOptions::Occupancy> OccupancyOpt(
                clEnumValN(SimOptions::Occupancy::Ignore, "ignore",
                           "simulate them anyway, with a warning (verify's and addresses' default)")),
     ALL);
-enum class ClockRule { Peak, Power };
 static cl::opt<ClockRule> ClockOpt(
     "clock", cl::desc("the engine clock of the run (run)"),
     cl::values(clEnumValN(ClockRule::Peak, "peak", "the target's peak clock (default)"),
@@ -342,78 +337,6 @@ int main(int argc, char **argv) {
   if (Verify) {
     if (!ItersGiven) SO.Iterations = 4;
     tracedRunOptions(SO);
-    Program P;
-    SimError E;
-    if (!parseProgram(PO, P, E)) {
-      errs() << E.Message;
-      return E.exitCode();
-    }
-    SimResult R;
-    bool Ok = simulate(P, SO, R, E);
-    if (Ok && R.ItersShort) {
-      // the loop was not run as asked: the checker saw a different program
-      outs() << "verify: " << R.ItersLine << "\n";
-      outs().flush();
-      errs() << P.File << ": error: the loop did not run as asked, nothing is verified:\n" << R.ItersMsg;
-      return 4;
-    }
-    if (!Ok) {
-      // a run that does not end is a finding (hang); anything else is bad input
-      if (E.isHang()) {
-        outs() << "verify: finding: hang: " << E.Message << "\n";
-        return 1;
-      }
-      errs() << P.File << ": error: " << E.Message << "\n";
-      return E.exitCode();
-    }
-    VerifyContext C{P, R, R.WavesPerWg, R.Wgs};
-    VerifyResult V;
-    bool Clean = verifyTraces(C, V);
-    outs() << "verify: kernel " << R.Kernel << ", " << R.Mcpu << ", "
-           << (R.HasLoop ? "loop " + R.LoopLabel + " run " + std::to_string(R.Iterations) + " times"
-                         : std::string("no MFMA loop: straight run"))
-           << ", " << R.Wgs << " workgroup(s) x " << R.WavesPerWg << " waves (" << R.WgSource << ")\n";
-    if (R.HasLoop) outs() << "verify: " << R.ItersLine << "\n";
-    outs() << "verify: buffer rule: LDS addresses computed for " << (V.LdsAccesses - V.UnknownAddr) << " of "
-           << V.LdsAccesses << " LDS accesses; " << V.UnknownAddr << " unknown (pairs with them: cannot prove)\n";
-    if (R.HasLoop) {
-      // the same counts for the accesses of the hot loop's body only
-      long L = 0, LU = 0, D = 0, DU = 0;
-      for (auto &W : R.Waves)
-        for (auto &St : W.Trace) {
-          if (St.Lds < 0 || St.Pc >= R.LoopBody.size() || !R.LoopBody[St.Pc]) continue;
-          const Inst &In = P.Insts[St.Pc];
-          bool Dma = In.LdsDma;
-          bool Known = W.LdsAddrs[St.Lds].Known;
-          if (!Dma && (In.C != Cat::LDS || In.Mnem.find("permute") != std::string::npos ||
-                       In.Mnem.find("swizzle") != std::string::npos || In.Mnem == "ds_nop"))
-            continue;
-          (Dma ? D : L) += 1;
-          (Dma ? DU : LU) += !Known;
-        }
-      outs() << "verify: in the loop: LDS addresses computed for " << (L - LU) << " of " << L << " ds accesses, "
-             << (D - DU) << " of " << D << " LDS DMA\n";
-    }
-    if (V.DmaAccesses)
-      outs() << "verify: LDS DMA: address (M0 + offset + lane x size) computed for "
-             << (V.DmaAccesses - V.DmaUnknown) << " of " << V.DmaAccesses << " LDS DMA; " << V.DmaUnknown
-             << " with M0 unknown\n";
-    if (!Clean) {
-      outs() << "verify: finding: " << V.Finding << "\n";
-      return 1;
-    }
-    if (V.PacingPairs)
-      outs() << "verify: asymmetric loop entry: pacing checked on " << V.PacingPairs << " same-SIMD wave pairs\n";
-    // "cannot prove" is its own verdict: the summary does not read as clean.
-    outs() << "verify: " << V.Waves << " waves, " << V.Barriers << " barriers each, " << V.Pairs
-           << " LDS pairs checked, 0 findings"
-           << (V.Unproven ? ", " + std::to_string(V.Unproven) + " cannot prove" : std::string()) << "\n";
-    if (V.Unproven) { // lib/Sync: an unknown address is "cannot prove", never a race
-      outs() << "verify: cannot prove: " << V.Unproven << " LDS pair(s) not proven ordered; first: " << V.CannotProve
-             << "\n";
-      return 3;
-    }
-    return 0;
   }
   Program P;
   SimError E;
@@ -421,68 +344,12 @@ int main(int argc, char **argv) {
     errs() << E.Message;
     return E.exitCode();
   }
-  SimResult R;
-  bool Ran = simulate(P, SO, R, E);
-  R.ClockRule = "peak";
-  if (ClockGHzOpt.getNumOccurrences()) {
-    if (!(ClockGHzOpt > 0)) {
-      errs() << "pingpong-sim: for the --clock-ghz option: expects a positive clock, got " << ClockGHzOpt << "\n";
-      return 2;
-    }
-    SO.ClockGHz = ClockGHzOpt;
-    R = SimResult();
-    Ran = simulate(P, SO, R, E);
-    R.ClockRule = "given";
-  } else if (Ran && ClockOpt == ClockRule::Power) {
-    // The clock depends on the MFMA busy and the busy on the clock (HBM time
-    // in clocks): a fixed point, reached in two or three runs.
-    const TargetParams &TP = paramsFor(P.Mcpu);
-    double Ghz = TP.ClockGHz;
-    for (int Step = 0; Ran && Step < 6; ++Step) {
-      double Next = powerLimitedClockGHz(TP, R.MfmaBusyPct / 100.0);
-      if (std::fabs(Next - Ghz) < 0.002 * TP.ClockGHz) break;
-      Ghz = Next;
-      SO.ClockGHz = Ghz;
-      R = SimResult();
-      Ran = simulate(P, SO, R, E);
-    }
-    R.ClockRule = TP.LoadedClockGHz <= 0      ? "peak: no clock under load sourced for " + R.Mcpu
-                  : R.ClockGHz < TP.ClockGHz ? "power-limited at this MFMA busy"
-                                             : "peak: under the power limit at this MFMA busy";
+  if (Verify)
+    return runVerify(P, SO);
+  const bool ClockGiven = ClockGHzOpt.getNumOccurrences() > 0;
+  if (ClockGiven && !(ClockGHzOpt > 0)) {
+    errs() << "pingpong-sim: for the --clock-ghz option: expects a positive clock, got " << ClockGHzOpt << "\n";
+    return 2;
   }
-  if (Ran) {
-    // time at the bound and at the floor, each at the clock its own MFMA busy gives
-    const TargetParams &TP = paramsFor(P.Mcpu);
-    auto NsAt = [&](double Cycles) {
-      if (Cycles <= 0) return 0.0;
-      double Ghz = R.ClockGHz;
-      if (R.ClockRule != "peak" && R.ClockRule != "given")
-        Ghz = std::min(Ghz, powerLimitedClockGHz(TP, std::min(1.0, R.MfmaBusyPct / 100.0 * R.CyclesPerIter / Cycles)));
-      return Cycles / Ghz;
-    };
-    R.BoundNsPerIter = NsAt(R.ResourceBound);
-    R.FloorNsPerIter = NsAt(R.Floor.Floor);
-  }
-  if (!Ran) {
-    if (E.Code == Errc::LoopNotRun) {
-      outs() << R.ItersLine << "\n";
-      for (auto &S : P.Warnings) R.Warnings.insert(R.Warnings.begin(), S);
-      if (!R.Warnings.empty()) {
-        outs() << "warnings:\n";
-        for (auto &S : R.Warnings) outs() << "  " << S << "\n";
-      }
-      outs().flush();
-      errs() << P.File << ": error: the loop did not run as asked:\n" << R.ItersMsg;
-      return 4;
-    }
-    errs() << P.File << ": error: " << E.Message << "\n";
-    return E.exitCode();
-  }
-  printReport(R, P);
-  if (!Json.empty()) {
-    for (auto &S : P.Warnings) R.Warnings.insert(R.Warnings.begin(), S);
-    writeJson(R, Json);
-  }
-  if (!Svg.empty()) writeSvg(R, Svg, Full);
-  return 0;
+  return runModel(P, SO, ClockGiven ? ClockRule::Given : ClockOpt.getValue(), ClockGHzOpt, Json, Svg, Full);
 }

@@ -402,4 +402,32 @@ void printReport(const SimResult &R, const Program &P) {
   }
 }
 
+int runModel(const Program &P, const SimOptions &SO, ClockRule Rule, double GivenGHz,
+             const std::string &Json, const std::string &Svg, bool Full) {
+  SimResult R;
+  SimError E;
+  if (!simulateAtClock(P, SO, Rule, GivenGHz, R, E)) {
+    if (E.Code == Errc::LoopNotRun) {
+      outs() << R.ItersLine << "\n";
+      for (auto &S : P.Warnings) R.Warnings.insert(R.Warnings.begin(), S);
+      if (!R.Warnings.empty()) {
+        outs() << "warnings:\n";
+        for (auto &S : R.Warnings) outs() << "  " << S << "\n";
+      }
+      outs().flush();
+      errs() << P.File << ": error: the loop did not run as asked:\n" << R.ItersMsg;
+      return 4;
+    }
+    errs() << P.File << ": error: " << E.Message << "\n";
+    return E.exitCode();
+  }
+  printReport(R, P);
+  if (!Json.empty()) {
+    for (auto &S : P.Warnings) R.Warnings.insert(R.Warnings.begin(), S);
+    writeJson(R, Json);
+  }
+  if (!Svg.empty()) writeSvg(R, Svg, Full);
+  return 0;
+}
+
 } // namespace ppsim

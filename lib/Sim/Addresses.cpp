@@ -4,7 +4,7 @@
 // (Pipeline: ldsLanes at issue); this file only normalises and compares.
 //
 //===----------------------------------------------------------------------===//
-#include "Addresses.h"
+#include "pingpong/Sim/Addresses.h"
 
 #include "pingpong/Sync/SyncRules.h"
 

@@ -8,7 +8,7 @@
 // Params.h holds the numbers.
 //
 //===----------------------------------------------------------------------===//
-#include "Sim.h"
+#include "pingpong/Sim/Sim.h"
 #include "Flow.h"
 #include "Listeners.h"
 #include "Pipeline.h"

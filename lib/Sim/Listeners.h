@@ -13,7 +13,7 @@
 #ifndef PINGPONG_SIM_LISTENERS_H
 #define PINGPONG_SIM_LISTENERS_H
 
-#include "Sim.h"
+#include "pingpong/Sim/Sim.h"
 
 #include <array>
 #include <cstdint>

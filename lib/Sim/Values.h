@@ -11,7 +11,7 @@
 #ifndef PINGPONG_SIM_VALUES_H
 #define PINGPONG_SIM_VALUES_H
 
-#include "Sim.h"
+#include "pingpong/Sim/Sim.h"
 
 #include <array>
 #include <cstdint>

@@ -9,7 +9,7 @@
 #ifndef PINGPONG_SIM_FLOW_H
 #define PINGPONG_SIM_FLOW_H
 
-#include "Sim.h"
+#include "pingpong/Sim/Sim.h"
 #include "Values.h"
 
 #include <cstdint>

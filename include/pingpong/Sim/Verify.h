@@ -2,7 +2,7 @@
 #ifndef PINGPONG_SIM_VERIFY_H
 #define PINGPONG_SIM_VERIFY_H
 
-#include "Sim.h"
+#include "pingpong/Sim/Sim.h"
 
 namespace ppsim {
 
@@ -30,6 +30,14 @@ struct VerifyResult {
 // Applies the rules of docs/waits-and-barriers.md ("pingpong-sim verify") to
 // the traced instruction streams of every wave. Returns true when clean.
 bool verifyTraces(const VerifyContext &C, VerifyResult &V);
+
+// The hot loop body's LDS accesses over every wave's trace (ds accesses
+// without the crossbar ops, and LDS DMA), and how many of each have an
+// address the model does not know.
+struct LoopLdsCounts {
+  long Lds = 0, LdsUnknown = 0, Dma = 0, DmaUnknown = 0;
+};
+LoopLdsCounts countLoopLds(const Program &P, const SimResult &R);
 
 } // namespace ppsim
 

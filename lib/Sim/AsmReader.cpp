@@ -12,7 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "InstrBuilder.h"
 #include "KernelMeta.h"
-#include "Sim.h"
+#include "pingpong/Sim/Sim.h"
 #include "pingpong/Target/TargetFacts.h"
 
 #include "llvm/MC/MCAsmInfo.h"
@@ -134,7 +134,8 @@ bool parseProgram(const ParseOptions &O, Program &P, SimError &E) {
   LLVMInitializeAMDGPUAsmParser();
 
   P.File = O.File;
-  auto BufOr = MemoryBuffer::getFileOrSTDIN(O.File);
+  ErrorOr<std::unique_ptr<MemoryBuffer>> BufOr =
+      O.Source.empty() ? MemoryBuffer::getFileOrSTDIN(O.File) : MemoryBuffer::getMemBufferCopy(O.Source, O.File);
   if (!BufOr)
     return fail(E, Errc::Unreadable,
                 "pingpong-sim: error: cannot read '" + O.File + "': " + BufOr.getError().message() + "\n");

@@ -14,7 +14,7 @@
 #ifndef PINGPONG_SIM_KERNELMETA_H
 #define PINGPONG_SIM_KERNELMETA_H
 
-#include "Sim.h"
+#include "pingpong/Sim/Sim.h"
 
 #include "llvm/ADT/StringRef.h"
 

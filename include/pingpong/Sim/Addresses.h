@@ -15,7 +15,7 @@
 #ifndef PINGPONG_SIM_ADDRESSES_H
 #define PINGPONG_SIM_ADDRESSES_H
 
-#include "Sim.h"
+#include "pingpong/Sim/Sim.h"
 
 #include <array>
 #include <cstdint>
@@ -82,12 +82,6 @@ struct AddressDiff {
   int LanesDiffer = 0;           // active lanes whose addresses differ between Access and Near
 };
 AddressDiff compareAddresses(const AddressTrace &A, const AddressTrace &B);
-
-// The command: runs every file (options as verify's, with TraceLanes), then
-// prints the summary (one file; Dump: every access) or the comparison (two).
-// Returns the exit code: 0 equal / summary, 1 a difference or bad input,
-// 2 an LDS address unknown, 4 the loop did not run as asked.
-int runAddresses(const ParseOptions &PO, const SimOptions &SO, const std::vector<std::string> &Files, bool Dump);
 
 } // namespace ppsim
 

@@ -22,7 +22,7 @@
 // size (M0 from the model's scalar values). An access whose address is
 // unknown (an LDS DMA issued while M0 is unknown) overlaps all of LDS.
 //===----------------------------------------------------------------------===//
-#include "Verify.h"
+#include "pingpong/Sim/Verify.h"
 
 #include "pingpong/Sync/SyncRules.h"
 
@@ -338,6 +338,23 @@ bool verifyTraces(const VerifyContext &C, VerifyResult &V) {
       }
   }
   return true;
+}
+
+LoopLdsCounts countLoopLds(const Program &P, const SimResult &R) {
+  LoopLdsCounts N;
+  for (auto &W : R.Waves)
+    for (auto &St : W.Trace) {
+      if (St.Lds < 0 || St.Pc >= R.LoopBody.size() || !R.LoopBody[St.Pc]) continue;
+      const Inst &In = P.Insts[St.Pc];
+      bool Dma = In.LdsDma;
+      bool Known = W.LdsAddrs[St.Lds].Known;
+      if (!Dma && (In.C != Cat::LDS || In.Mnem.find("permute") != std::string::npos ||
+                   In.Mnem.find("swizzle") != std::string::npos || In.Mnem == "ds_nop"))
+        continue;
+      (Dma ? N.Dma : N.Lds) += 1;
+      (Dma ? N.DmaUnknown : N.LdsUnknown) += !Known;
+    }
+  return N;
 }
 
 } // namespace ppsim

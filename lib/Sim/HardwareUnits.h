@@ -9,8 +9,8 @@
 #ifndef PINGPONG_SIM_HARDWAREUNITS_H
 #define PINGPONG_SIM_HARDWAREUNITS_H
 
-#include "Params.h"
-#include "Sim.h"
+#include "pingpong/Sim/Params.h"
+#include "pingpong/Sim/Sim.h"
 
 #include <cstdint>
 #include <cstdlib>

@@ -15,7 +15,7 @@
 #ifndef PINGPONG_SIM_INSTRBUILDER_H
 #define PINGPONG_SIM_INSTRBUILDER_H
 
-#include "Sim.h"
+#include "pingpong/Sim/Sim.h"
 
 #include "llvm/MC/MCRegister.h"
 

@@ -1,17 +1,18 @@
 //===- Sim.h - pingpong-sim: program representation and simulator ---------===//
 //
-// The interface of the cycle model for the command line (Main.cpp), the
-// reports (Report.cpp) and the checker (Verify.cpp): the program as read
+// The public interface of the cycle model library (lib/Sim), for the tool
+// (tools/pingpong-sim) and the unit tests: the program as read
 // from the assembly (parseProgram: AsmReader.cpp, InstrBuilder.cpp,
 // KernelMeta.cpp), the run (simulate: Sim.cpp, Pipeline.cpp, Flow.cpp,
-// Values.cpp, HardwareUnits.cpp, Listeners.cpp, Results.cpp) and what it
-// returns. docs/cycle-model.md, "Structure", maps the files to the rules.
+// Values.cpp, HardwareUnits.cpp, Listeners.cpp, Results.cpp; at run's
+// clock: Clock.cpp) and what it returns. The checkers are in Verify.h and
+// Addresses.h. docs/cycle-model.md, "Structure", maps the files to the rules.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PINGPONG_SIM_SIM_H
 #define PINGPONG_SIM_SIM_H
 
-#include "Params.h"
+#include "pingpong/Sim/Params.h"
 #include <array>
 #include <cstdint>
 #include <map>
@@ -116,7 +117,10 @@ struct Program {
 };
 
 struct ParseOptions {
-  std::string File;
+  std::string File;   // "-": stdin
+  // Non-empty: the assembly itself, read instead of File (File names it in
+  // messages): a library user's in-memory kernel.
+  std::string Source;
   std::string Mcpu; // empty: from .amdgcn_target
 };
 
@@ -354,6 +358,17 @@ double l2ReuseRule(long M, long N, long BM, long BN, std::string &Why);
 // Runs the model. Returns false with E set on error (Errc::LoopNotRun: the
 // run finished but a wave ran fewer iterations; R says which and why).
 bool simulate(const Program &P, const SimOptions &O, SimResult &R, SimError &E);
+
+// `run`'s engine clock: the target's peak; Power, the clock under the chip's
+// power limit at the loop's own MFMA busy (the busy depends on the clock
+// through the HBM time in clocks: a fixed point of powerLimitedClockGHz); or
+// Given (GivenGHz > 0).
+enum class ClockRule { Peak, Power, Given };
+// simulate at the clock Rule picks (O.ClockGHz is ignored), then sets
+// R.ClockRule and the resource bound's and the floor's time, each at the clock
+// its own MFMA busy gives.
+bool simulateAtClock(const Program &P, const SimOptions &O, ClockRule Rule, double GivenGHz,
+                     SimResult &R, SimError &E);
 
 } // namespace ppsim
 
