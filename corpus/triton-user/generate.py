@@ -161,70 +161,69 @@ def cases():
     return [(c, pp) for c in L for pp in (0, 1)]
 
 
-def heldout_cases():
+def held_out(build):
+    """A held-out set from build(add): add(fn, arch, dtype, tile, warps, stages, mask=0, **kw)
+    appends one case; each case comes with Triton's pingpong off and on."""
     L = []
 
     def add(fn, arch, dt, tile, w, ns, mask=0, **kw):
         L.append(UserCase(fn, arch, dt, tile, w, ns, mask=mask, heldout=True, **kw))
-
-    # attention: the tutorial's two-loop causal form, other tiles, ns 3
-    add("attn_tut", "gfx942", "fp16", (64, 64, 128), 4, 2, mask=1)
-    add("attn_tut", "gfx942", "bf16", (128, 32, 64), 4, 3, mask=1)
-    add("attn_tut", "gfx942", "fp16", (256, 64, 64), 8, 2)
-    add("attn_tut", "gfx950", "bf16", (128, 128, 128), 8, 2, mask=1)
-    add("attn_tut", "gfx950", "fp16", (64, 128, 64), 4, 3, async_copy=True)
-    # mixed precision: fp8 Q K^T, fp16 P V; a key-padding mask in the loop
-    add("attn_mixed", "gfx950", "fp8e4nv", (128, 64, 128), 8, 2, mask=1)
-    add("attn_mixed", "gfx942", "fp8e4b8", (128, 64, 64), 4, 2)
-    add("attn_mixed", "gfx950", "fp8e4nv", (128, 64, 128), 8, 3, async_copy=True)
-    # GEMMs as users write them: K-tail masks and a fused epilogue; block pointers
-    add("matmul_bias", "gfx942", "fp16", (128, 64, 64), 4, 2)
-    add("matmul_bias", "gfx950", "bf16", (256, 128, 32), 8, 3, async_copy=True)
-    add("matmul_bp", "gfx942", "fp16", (128, 256, 32), 8, 2)
-    add("matmul_bp", "gfx950", "bf16", (64, 128, 64), 4, 3)
+    build(add)
     return [(c, pp) for c in L for pp in (0, 1)]
+
+
+def heldout_cases():
+    def build(add):
+        # attention: the tutorial's two-loop causal form, other tiles, ns 3
+        add("attn_tut", "gfx942", "fp16", (64, 64, 128), 4, 2, mask=1)
+        add("attn_tut", "gfx942", "bf16", (128, 32, 64), 4, 3, mask=1)
+        add("attn_tut", "gfx942", "fp16", (256, 64, 64), 8, 2)
+        add("attn_tut", "gfx950", "bf16", (128, 128, 128), 8, 2, mask=1)
+        add("attn_tut", "gfx950", "fp16", (64, 128, 64), 4, 3, async_copy=True)
+        # mixed precision: fp8 Q K^T, fp16 P V; a key-padding mask in the loop
+        add("attn_mixed", "gfx950", "fp8e4nv", (128, 64, 128), 8, 2, mask=1)
+        add("attn_mixed", "gfx942", "fp8e4b8", (128, 64, 64), 4, 2)
+        add("attn_mixed", "gfx950", "fp8e4nv", (128, 64, 128), 8, 3, async_copy=True)
+        # GEMMs as users write them: K-tail masks and a fused epilogue; block pointers
+        add("matmul_bias", "gfx942", "fp16", (128, 64, 64), 4, 2)
+        add("matmul_bias", "gfx950", "bf16", (256, 128, 32), 8, 3, async_copy=True)
+        add("matmul_bp", "gfx942", "fp16", (128, 256, 32), 8, 2)
+        add("matmul_bp", "gfx950", "bf16", (64, 128, 64), 4, 3)
+    return held_out(build)
 
 
 def heldout2_cases():
-    L = []
-
-    def add(fn, arch, dt, tile, w, ns, mask=0, **kw):
-        L.append(UserCase(fn, arch, dt, tile, w, ns, mask=mask, heldout=True, **kw))
-
-    # attention in a [batch*heads, seq, d] layout, natural-log softmax, scale after the dot
-    add("mha_fwd", "gfx942", "fp16", (128, 64, 64), 4, 2)
-    add("mha_fwd", "gfx942", "fp16", (64, 64, 64), 4, 2, mask=1)
-    add("mha_fwd", "gfx950", "bf16", (128, 64, 128), 8, 2, mask=1)
-    add("mha_fwd", "gfx950", "fp16", (128, 64, 64), 4, 3, async_copy=True)
-    # score modifiers in the loop: ALiBi bias, soft-capping
-    add("mha_alibi", "gfx942", "fp16", (128, 64, 128), 8, 2)
-    add("mha_alibi", "gfx950", "bf16", (128, 32, 64), 4, 2)
-    add("mha_softcap", "gfx942", "bf16", (128, 64, 64), 8, 2)
-    # GEMMs with epilogues: SiLU and scale; fp8 with per-row/per-column scales
-    add("mm_silu", "gfx942", "fp16", (256, 128, 64), 8, 2)
-    add("mm_silu", "gfx950", "bf16", (128, 128, 64), 4, 2)
-    add("mm_rowscale", "gfx950", "fp8e4nv", (128, 128, 128), 4, 2)
-    return [(c, pp) for c in L for pp in (0, 1)]
+    def build(add):
+        # attention in a [batch*heads, seq, d] layout, natural-log softmax, scale after the dot
+        add("mha_fwd", "gfx942", "fp16", (128, 64, 64), 4, 2)
+        add("mha_fwd", "gfx942", "fp16", (64, 64, 64), 4, 2, mask=1)
+        add("mha_fwd", "gfx950", "bf16", (128, 64, 128), 8, 2, mask=1)
+        add("mha_fwd", "gfx950", "fp16", (128, 64, 64), 4, 3, async_copy=True)
+        # score modifiers in the loop: ALiBi bias, soft-capping
+        add("mha_alibi", "gfx942", "fp16", (128, 64, 128), 8, 2)
+        add("mha_alibi", "gfx950", "bf16", (128, 32, 64), 4, 2)
+        add("mha_softcap", "gfx942", "bf16", (128, 64, 64), 8, 2)
+        # GEMMs with epilogues: SiLU and scale; fp8 with per-row/per-column scales
+        add("mm_silu", "gfx942", "fp16", (256, 128, 64), 8, 2)
+        add("mm_silu", "gfx950", "bf16", (128, 128, 64), 4, 2)
+        add("mm_rowscale", "gfx950", "fp8e4nv", (128, 128, 128), 4, 2)
+    return held_out(build)
 
 
 def heldout3_cases():
-    L = []
-
-    def add(fn, arch, dt, tile, w, ns, **kw):
-        L.append(UserCase(fn, arch, dt, tile, w, ns, heldout=True, **kw))
-
-    # the tutorial GEMM with K-tail masks (B stored K x N), and with B stored N x K
-    add("mm_kmask", "gfx942", "fp16", (256, 256, 64), 8, 2)
-    add("mm_kmask", "gfx942", "fp16", (256, 128, 64), 8, 2)
-    add("mm_kmask", "gfx942", "bf16", (128, 128, 64), 4, 2)
-    add("mm_kmask", "gfx942", "fp16", (128, 128, 32), 4, 3)
-    add("mm_kmask", "gfx942", "fp8e4b8", (128, 128, 128), 4, 2)
-    add("mm_kmask_tn", "gfx942", "fp16", (256, 256, 64), 8, 2)
-    add("mm_kmask", "gfx950", "bf16", (256, 256, 64), 8, 2)
-    add("mm_kmask", "gfx950", "fp16", (128, 128, 64), 4, 2)
-    add("mm_kmask_tn", "gfx950", "bf16", (256, 128, 64), 8, 2, async_copy=True)
-    add("mm_kmask", "gfx950", "fp8e4nv", (256, 256, 128), 8, 2, async_copy=True)
-    return [(c, pp) for c in L for pp in (0, 1)]
+    def build(add):
+        # the tutorial GEMM with K-tail masks (B stored K x N), and with B stored N x K
+        add("mm_kmask", "gfx942", "fp16", (256, 256, 64), 8, 2)
+        add("mm_kmask", "gfx942", "fp16", (256, 128, 64), 8, 2)
+        add("mm_kmask", "gfx942", "bf16", (128, 128, 64), 4, 2)
+        add("mm_kmask", "gfx942", "fp16", (128, 128, 32), 4, 3)
+        add("mm_kmask", "gfx942", "fp8e4b8", (128, 128, 128), 4, 2)
+        add("mm_kmask_tn", "gfx942", "fp16", (256, 256, 64), 8, 2)
+        add("mm_kmask", "gfx950", "bf16", (256, 256, 64), 8, 2)
+        add("mm_kmask", "gfx950", "fp16", (128, 128, 64), 4, 2)
+        add("mm_kmask_tn", "gfx950", "bf16", (256, 128, 64), 8, 2, async_copy=True)
+        add("mm_kmask", "gfx950", "fp8e4nv", (256, 256, 128), 8, 2, async_copy=True)
+    return held_out(build)
 
 
 def main():
