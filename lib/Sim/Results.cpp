@@ -127,9 +127,25 @@ bool steadyState(const std::vector<WaveState> &Waves, const Recorders &Rec, cons
       R.Warnings.push_back("multi-workgroup steady state: common window " + std::to_string(CB) + "-" +
                            std::to_string(CE) + "; workgroup cycles/iteration in it:" + Rates);
     } else {
+      // The workgroups ran one after another (the older one won the turns
+      // until it finished): every workgroup advancing one iteration took the
+      // sum of their own periods, not one period.
+      std::vector<double> Own(Wgs, 0);
+      std::vector<int> Members(Wgs, 0);
+      for (const WaveState &W : Waves) {
+        const std::vector<int64_t> &S = Rec.Iterations->starts(W.Gid);
+        Own[W.Wg] += double(S[R.LastIter] - S[R.Warmup]) / (R.LastIter - R.Warmup);
+        ++Members[W.Wg];
+      }
+      double Serial = 0;
+      for (int G = 0; G < Wgs; ++G)
+        Serial += Own[G] / std::max(1, Members[G]);
+      R.CyclesPerIter = Serial;
+      R.WorkgroupsSerial = true;
       R.Warnings.push_back("multi-workgroup: the workgroups' steady states overlap by less than two iterations "
                            "(window " + std::to_string(CB) + "-" + std::to_string(CE) +
-                           "); cycles/iteration is the mean over waves of their own windows (use more --iterations)");
+                           "): they ran one after another, so cycles/iteration is the sum of each workgroup's "
+                           "own period (more --iterations may let them overlap)");
     }
   }
   R.CyclesPerIterAtAsked = R.CyclesPerIter * std::max(R.Wgs, R.WgsAsked) / std::max(1, R.Wgs);

@@ -124,3 +124,16 @@ class Tools:
             except OSError:
                 out.append(f"{p}:missing")
         return out
+
+
+#: How many more iterations a model run gets when its workgroups did not overlap.
+SERIAL_RERUN_FACTOR = 4
+
+
+def ran_serially(sim_json: dict) -> bool:
+    """True when pingpong-sim's workgroups did not overlap in the run (JSON
+    ``workgroups_ran_serially``): the older one ran its iterations before the
+    younger got turns. That can be a transient of a short run, so callers time
+    such a build again with ``SERIAL_RERUN_FACTOR`` times the iterations and
+    keep that run (bench/triton_bench.py, the Triton hook)."""
+    return bool(sim_json.get("workgroups_ran_serially"))

@@ -188,6 +188,7 @@ void writeJson(const SimResult &R, const std::string &Path) {
     J.attribute("warmup_iterations", R.Warmup);
     J.attribute("cycles_per_iteration", R.CyclesPerIter);
     J.attribute("cycles_per_iteration_at_asked_occupancy", R.CyclesPerIterAtAsked);
+    J.attribute("workgroups_ran_serially", R.WorkgroupsSerial);
     J.attribute("mfma_per_iteration_per_wave", R.MfmasPerIter);
     J.attribute("mfma_busy_pct", R.MfmaBusyPct);
     J.attribute("clock_ghz", R.ClockGHz);

@@ -282,6 +282,10 @@ struct SimResult {
   // Wgs tiles' iterations at a time, so WgsAsked of them take
   // CyclesPerIter x WgsAsked / Wgs (equal to CyclesPerIter when all fit).
   double CyclesPerIterAtAsked = 0;
+  // Several workgroups whose steady states did not overlap (the older one
+  // ran its iterations before the younger got turns): CyclesPerIter is then
+  // the sum of their own periods. More --iterations may let them overlap.
+  bool WorkgroupsSerial = false;
   int Iterations = 0, Warmup = 0, LastIter = 0; // steady state: iterations [Warmup, LastIter)
   double CyclesPerIter = 0;
   double MfmaBusyPct = 0;

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional, Sequence
 
+from .. import tools as _tools
 from ..tools import Tools
 
 #: The plugin's modes (``-amdgpu-pingpong=``), "auto" and "off" included.
@@ -309,6 +310,14 @@ def read_sim(proc: subprocess.CompletedProcess, json_path: str, asm: str) -> Sim
     return r
 
 
+def _serial(json_path: str) -> bool:
+    try:
+        with open(json_path) as f:
+            return _tools.ran_serially(json.load(f))
+    except (OSError, ValueError):
+        return False
+
+
 def measure(asms: dict, arch: str, waves: int, shared: int, tile: Optional[tuple],
             problem: Sequence[int], tools: Tools, verify: Sequence[str] = (),
             timeout: float = 120) -> tuple[dict, dict]:
@@ -341,6 +350,13 @@ def measure(asms: dict, arch: str, waves: int, shared: int, tile: Optional[tuple
                 out = f"error: pingpong-sim timed out after {timeout} s\n" + (out or "")
                 p.returncode = 124
             cp = subprocess.CompletedProcess(p.args, p.returncode, out, "")
+            if kind == "run" and p.returncode == 0 and _serial(j):
+                # the workgroups did not overlap in the short run: time it longer
+                path = os.path.join(d, f"{name}.s")
+                cp = subprocess.run(
+                    sim_commands(tools.sim, path, arch, waves, shared, tile, problem, j,
+                                 iterations=32 * _tools.SERIAL_RERUN_FACTOR),
+                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=timeout)
             if kind == "run":
                 sims[name] = read_sim(cp, j, text)
             else:
