@@ -40,7 +40,7 @@ bool simulateAtClock(const Program &P, const SimOptions &O, ClockRule Rule, doub
     auto NsAt = [&](double Cycles) {
       if (Cycles <= 0) return 0.0;
       double Ghz = R.ClockGHz;
-      if (R.ClockRule != "peak" && R.ClockRule != "given")
+      if (Rule == ClockRule::Power)
         Ghz = std::min(Ghz, powerLimitedClockGHz(TP, std::min(1.0, R.MfmaBusyPct / 100.0 * R.CyclesPerIter / Cycles)));
       return Cycles / Ghz;
     };
