@@ -20,8 +20,8 @@
 // With two stages the DMA of iteration i is read in iteration i+1, so in
 // two intervals it would be due at the barrier right after it issues (the
 // whole DMA latency exposed). Four intervals instead, as two-cluster: mem0
-// all DMA first (right after the barrier that frees its buffer: the
-// LDS-DMA hoist) and the first half of the reads; dot0 the first half of
+// the DMA (right after the barrier that frees its buffer: the LDS-DMA
+// hoist) and the first half of the reads, ordered below; dot0 the first half of
 // the MFMAs; mem1 the other reads; dot1 the second half. The DMA is due at
 // the end of mem1: it has three of the four intervals to land. In the model
 // (256x128x64 bf16) all reads in mem0 made it 1669 cycles per iteration
