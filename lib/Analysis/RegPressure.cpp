@@ -267,8 +267,10 @@ unsigned BodyPressure::peak(const DenseSet<MachineInstr *> &Skip) {
   };
   for (Register R : Changing)
     Before(R);
+  // Most of these are the registers of undone trials, left without operands.
   for (unsigned I = KnownRegs; I < NumRegs; ++I)
-    Before(Register::index2VirtReg(I));
+    if (!MRI.reg_nodbg_empty(Register::index2VirtReg(I)))
+      Before(Register::index2VirtReg(I));
   // Defined in the body.
   for (unsigned K = 0; K < End; ++K) {
     const MachineInstr *Def = Insts[K];
