@@ -71,7 +71,9 @@ class BodyPressure {
 public:
   /// Changing: the registers whose uses an edit can change; their liveness
   /// before the loop is found again on every peak(), the others' once here,
-  /// as are the registers created after this.
+  /// as are the registers created after this. An edit may add instructions
+  /// and change uses, not the definitions of the registers known here
+  /// (which values they copy is found once).
   BodyPressure(const llvm::MachineBasicBlock &Body,
                llvm::DenseSet<llvm::Register> Changing);
 
