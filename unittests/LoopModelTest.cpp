@@ -301,6 +301,19 @@ TEST_F(TinyLoop, BodyPressureQueries) {
   EXPECT_EQ(Q.peak({Use}), Base);
   EXPECT_EQ(Q.peak({DefW}), Base + 1);
 
+  // Built now, A, B and W are live through the body, a constant of every
+  // query; a copy of A made after is the same value, not one more.
+  BodyPressure R(Body, {});
+  EXPECT_EQ(R.peak({}), Base + 3);
+  Register C = MRI.createVirtualRegister(V32);
+  MachineInstr *CopyC =
+      BuildMI(*Pre, PreEnd, DL, TII.get(TargetOpcode::COPY), C).addReg(A);
+  Use->addOperand(MachineOperand::CreateReg(C, /*isDef=*/false));
+  EXPECT_EQ(R.peak({}), Base + 3) << "C copies A, live through already";
+  EXPECT_EQ(R.peak({Use}), Base + 3) << "A is not in Changing: kept";
+  Use->removeOperand(Use->getNumOperands() - 1);
+  CopyC->eraseFromParent();
+
   Use->eraseFromParent();
   DefW->eraseFromParent();
   CopyB->eraseFromParent();

@@ -174,88 +174,138 @@ unsigned peakVectorPressure(const LoopModel &Model, ArrayRef<unsigned> Order,
 //===----------------------------------------------------------------------===//
 
 BodyPressure::BodyPressure(const MachineBasicBlock &Body,
-                           DenseSet<Register> Changing)
+                           DenseSet<Register> ChangingSet)
     : Body(Body), MRI(Body.getParent()->getRegInfo()),
       TRI(*Body.getParent()->getSubtarget().getRegisterInfo()),
-      Changing(std::move(Changing)), KnownRegs(MRI.getNumVirtRegs()) {
+      Changing(ChangingSet.begin(), ChangingSet.end()),
+      KnownRegs(MRI.getNumVirtRegs()), ThroughValue(KnownRegs),
+      KnownValue(KnownRegs), KnownWidth(KnownRegs) {
   Reach = reachableFrom(nullptr);
   for (unsigned I = 0; I < KnownRegs; ++I) {
     Register R = Register::index2VirtReg(I);
-    if (!isVector(R) || this->Changing.count(R))
+    if (!isVector(R))
+      continue;
+    // the chain ends at a known register: their definitions are not edited
+    KnownValue[I] = valueOf(R).virtRegIndex();
+    KnownWidth[I] = TRI.getRegSizeInBits(*MRI.getRegClass(R)) / 32;
+  }
+  for (unsigned I = 0; I < KnownRegs; ++I) {
+    Register R = Register::index2VirtReg(I);
+    if (!isVector(R) || ChangingSet.count(R))
       continue;
     MachineInstr *Def = MRI.getUniqueVRegDef(R);
     if (Def && Def->getParent() != &Body &&
-        liveInAtBody(R, *Def->getParent(), {}))
-      LiveThrough.push_back(R);
+        liveInAtBody(R, *Def->getParent(), {}) &&
+        !ThroughValue.test(KnownValue[I])) {
+      ThroughValue.set(KnownValue[I]);
+      ThroughUnits += KnownWidth[KnownValue[I]];
+    }
   }
 }
 
+unsigned BodyPressure::valueIndex(Register R) const {
+  unsigned I = R.virtRegIndex();
+  return I < KnownRegs ? KnownValue[I] : valueOf(R).virtRegIndex();
+}
+
+unsigned BodyPressure::width(unsigned ValueIdx) const {
+  if (ValueIdx < KnownRegs)
+    return KnownWidth[ValueIdx];
+  Register V = Register::index2VirtReg(ValueIdx);
+  return TRI.getRegSizeInBits(*MRI.getRegClass(V)) / 32;
+}
+
+/// Widens the value's range to cover gaps From..To of this query; the
+/// values live through the body cover every gap already.
+void BodyPressure::extend(unsigned V, unsigned From, unsigned To) {
+  if (V < KnownRegs && ThroughValue.test(V))
+    return;
+  if (RangeStamp[V] != Query) {
+    RangeStamp[V] = Query;
+    RangeFrom[V] = From;
+    RangeTo[V] = To;
+    Ranged.push_back(V);
+    return;
+  }
+  RangeFrom[V] = std::min(RangeFrom[V], From);
+  RangeTo[V] = std::max(RangeTo[V], To);
+}
+
 unsigned BodyPressure::peak(const DenseSet<MachineInstr *> &Skip) {
-  SmallVector<const MachineInstr *, 256> Insts;
-  DenseMap<const MachineInstr *, unsigned> Index;
-  for (const MachineInstr &MI : Body)
-    if (!MI.isDebugInstr() && !Skip.count(const_cast<MachineInstr *>(&MI))) {
-      Index[&MI] = Insts.size();
-      Insts.push_back(&MI);
-    }
-  const unsigned End = Insts.size();
+  const unsigned NumRegs = MRI.getNumVirtRegs();
+  if (RangeStamp.size() < NumRegs) {
+    for (std::vector<unsigned> *V :
+         {&RangeStamp, &RangeFrom, &RangeTo, &UseStamp, &LastUse})
+      V->resize(NumRegs, 0);
+  }
+  ++Query;
+  Ranged.clear();
+  Insts.clear();
   // Gap K is the point before instruction K (K == End: after the last).
-  DenseMap<Register, std::pair<unsigned, unsigned>> Range; // by value
-  DenseMap<Register, unsigned> Width;
-  auto Extend = [&](Register R, unsigned From, unsigned To) {
-    Register V = valueOf(R);
-    Width[V] = TRI.getRegSizeInBits(*MRI.getRegClass(V)) / 32;
-    auto [It, New] = Range.try_emplace(V, From, To);
-    if (!New) {
-      It->second.first = std::min(It->second.first, From);
-      It->second.second = std::max(It->second.second, To);
-    }
-  };
-  // Defined before the loop.
-  for (Register R : LiveThrough)
-    Extend(R, 0, End);
+  // The last reader in the body of every register, in one forward walk.
+  for (const MachineInstr &MI : Body) {
+    if (MI.isDebugInstr() || Skip.count(const_cast<MachineInstr *>(&MI)))
+      continue;
+    if (!MI.isPHI())
+      for (const MachineOperand &MO : MI.operands())
+        if (MO.isReg() && MO.isUse() && MO.getReg().isVirtual()) {
+          unsigned I = MO.getReg().virtRegIndex();
+          UseStamp[I] = Query;
+          LastUse[I] = Insts.size();
+        }
+    Insts.push_back(&MI);
+  }
+  const unsigned End = Insts.size();
+  // Defined before the loop: the others' values are in ThroughUnits.
   auto Before = [&](Register R) {
     if (!isVector(R))
       return;
     MachineInstr *Def = MRI.getUniqueVRegDef(R);
     if (Def && !Skip.count(Def) && Def->getParent() != &Body &&
         liveInAtBody(R, *Def->getParent(), Skip))
-      Extend(R, 0, End);
+      extend(valueIndex(R), 0, End);
   };
   for (Register R : Changing)
     Before(R);
-  for (unsigned I = KnownRegs, N = MRI.getNumVirtRegs(); I < N; ++I)
-    Before(Register::index2VirtReg(I));
+  // Most of these are the registers of undone trials, left without operands.
+  for (unsigned I = KnownRegs; I < NumRegs; ++I)
+    if (!MRI.reg_nodbg_empty(Register::index2VirtReg(I)))
+      Before(Register::index2VirtReg(I));
   // Defined in the body.
-  for (const MachineInstr *Def : Insts)
+  for (unsigned K = 0; K < End; ++K) {
+    const MachineInstr *Def = Insts[K];
     for (const MachineOperand &DO : Def->defs()) {
       if (!DO.isReg() || !isVector(DO.getReg()))
         continue;
       Register R = DO.getReg();
-      unsigned From = Def->isPHI() ? 0 : Index.lookup(Def) + 1, To = From;
+      unsigned From = Def->isPHI() ? 0 : K + 1, To = From;
+      unsigned I = R.virtRegIndex();
+      if (UseStamp[I] == Query)
+        To = std::max(To, LastUse[I]);
       for (const MachineOperand &MO : MRI.use_nodbg_operands(R)) {
         const MachineInstr &U = *MO.getParent();
-        if (Skip.count(const_cast<MachineInstr *>(&U)))
-          continue;
-        if (U.getParent() != &Body || U.isPHI()) {
+        if ((U.getParent() != &Body || U.isPHI()) &&
+            !Skip.count(const_cast<MachineInstr *>(&U))) {
           To = End; // leaves the body
           break;
         }
-        To = std::max(To, Index.lookup(&U));
       }
-      Extend(R, From, To);
+      extend(valueIndex(R), From, To);
     }
-  SmallVector<int, 256> Delta(End + 2, 0);
-  for (auto &[V, FT] : Range) {
-    Delta[FT.first] += Width[V];
-    Delta[FT.second + 1] -= Width[V];
+  }
+  Delta.assign(End + 2, 0);
+  for (unsigned V : Ranged) {
+    int W = width(V);
+    Delta[RangeFrom[V]] += W;
+    Delta[RangeTo[V] + 1] -= W;
   }
   int Live = 0, Peak = 0;
   for (int D : Delta) {
     Live += D;
     Peak = std::max(Peak, Live);
   }
-  return Peak;
+  // the values live through add the same at every gap
+  return ThroughUnits + Peak;
 }
 
 bool BodyPressure::isVector(Register R) const {

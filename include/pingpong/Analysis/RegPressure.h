@@ -22,10 +22,13 @@
 #define PINGPONG_ANALYSIS_REGPRESSURE_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/CodeGen/Register.h"
+
+#include <vector>
 
 namespace llvm {
 class MachineBasicBlock;
@@ -68,7 +71,9 @@ class BodyPressure {
 public:
   /// Changing: the registers whose uses an edit can change; their liveness
   /// before the loop is found again on every peak(), the others' once here,
-  /// as are the registers created after this.
+  /// as are the registers created after this. An edit may add instructions
+  /// and change uses, not the definitions of the registers known here
+  /// (which values they copy is found once).
   BodyPressure(const llvm::MachineBasicBlock &Body,
                llvm::DenseSet<llvm::Register> Changing);
 
@@ -81,6 +86,9 @@ private:
   using BlockSet = llvm::DenseSet<const llvm::MachineBasicBlock *>;
   bool isVector(llvm::Register R) const;
   llvm::Register valueOf(llvm::Register R) const;
+  unsigned valueIndex(llvm::Register R) const;
+  unsigned width(unsigned ValueIdx) const;
+  void extend(unsigned ValueIdx, unsigned From, unsigned To);
   BlockSet reachableFrom(const llvm::MachineBasicBlock *Avoid) const;
   bool liveInAtBody(llvm::Register R, const llvm::MachineBasicBlock &DefBlock,
                     const llvm::DenseSet<llvm::MachineInstr *> &Skip);
@@ -88,9 +96,22 @@ private:
   const llvm::MachineBasicBlock &Body;
   const llvm::MachineRegisterInfo &MRI;
   const llvm::TargetRegisterInfo &TRI;
-  llvm::DenseSet<llvm::Register> Changing;
+  llvm::SmallVector<llvm::Register, 64> Changing;
   unsigned KnownRegs;
-  llvm::SmallVector<llvm::Register, 256> LiveThrough; // of the others
+  // The others' values live through the body (by virtual register index):
+  // live at every point whatever Skip is, so peak() adds their width once.
+  llvm::BitVector ThroughValue;
+  unsigned ThroughUnits = 0;
+  // By virtual register index, for the registers known at construction:
+  // valueOf's index and that value's width (their definitions stay).
+  std::vector<unsigned> KnownValue, KnownWidth;
+  // peak()'s scratch, by virtual register index; an entry counts when its
+  // stamp is this query's.
+  unsigned Query = 0;
+  std::vector<unsigned> RangeStamp, RangeFrom, RangeTo, UseStamp, LastUse;
+  llvm::SmallVector<unsigned, 256> Ranged;
+  llvm::SmallVector<const llvm::MachineInstr *, 256> Insts;
+  llvm::SmallVector<int, 256> Delta;
   BlockSet Reach;
   llvm::DenseMap<const llvm::MachineBasicBlock *, BlockSet> ReachAvoiding;
 };
