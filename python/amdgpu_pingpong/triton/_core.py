@@ -273,9 +273,13 @@ def _sim_common(arch: str, waves: int, shared: int) -> list[str]:
     return args
 
 
+#: Loop iterations per model run (bench/triton_bench.py's default too).
+SIM_ITERATIONS = 32
+
+
 def sim_commands(sim: Path, asm_path: str, arch: str, waves: int, shared: int,
                  tile: Optional[tuple], problem: Sequence[int], json_path: str,
-                 iterations: int = 32) -> list[str]:
+                 iterations: int = SIM_ITERATIONS) -> list[str]:
     """pingpong-sim run as bench/triton_bench.py runs it: 8-wave kernels one workgroup per CU,
     4-wave kernels two, where they fit (--occupancy fit); the GEMM's L2 reuse from --gemm and
     the tile the plugin reported; each build at its power-limited clock (--clock power)."""
@@ -353,10 +357,14 @@ def measure(asms: dict, arch: str, waves: int, shared: int, tile: Optional[tuple
             if kind == "run" and p.returncode == 0 and _serial(j):
                 # the workgroups did not overlap in the short run: time it longer
                 path = os.path.join(d, f"{name}.s")
-                cp = subprocess.run(
-                    sim_commands(tools.sim, path, arch, waves, shared, tile, problem, j,
-                                 iterations=32 * _tools.SERIAL_RERUN_FACTOR),
-                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=timeout)
+                cmd = sim_commands(tools.sim, path, arch, waves, shared, tile, problem, j,
+                                   iterations=SIM_ITERATIONS * _tools.SERIAL_RERUN_FACTOR)
+                try:
+                    cp = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                        text=True, timeout=timeout)
+                except subprocess.TimeoutExpired:
+                    cp = subprocess.CompletedProcess(
+                        cmd, 124, f"error: pingpong-sim timed out after {timeout} s\n", "")
             if kind == "run":
                 sims[name] = read_sim(cp, j, text)
             else:
