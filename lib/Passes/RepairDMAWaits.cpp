@@ -10,7 +10,11 @@
 //  - the memory legalizer's S_WAITCNT_lds_direct at a workgroup release (PR
 //    #150887) comes out as no wait in a loop whose preheader flushes vmcnt
 //    (measured: docs/waits-and-barriers.md, "LLVM's own missing LDS-DMA
-//    waits").
+//    waits");
+//  - SIInsertWaitcnts counts a FLAT-encoded LDS DMA (global_load_lds_*) on
+//    lgkmcnt as well, which the hardware does not (fixed upstream by
+//    llvm/llvm-project PR #179305, after 22.1): an lgkmcnt(N) meant to
+//    complete a ds_read with DMAs issued after it leaves the read in flight.
 // This pass runs after every other wait edit, in every function with LDS DMA
 // (scheduled by the plugin or not): a dataflow over the CFG (loops included,
 // so a DMA of the previous iteration is seen around the back-edge) counts the
@@ -18,7 +22,9 @@
 // DMA's bytes (lib/Sync's buffer identity through Analysis/LDSObjects;
 // unknown bytes count as touching), or a recorded release point has the DMA
 // in flight, it inserts the loosest s_waitcnt vmcnt(N) that completes it (or
-// tightens the wait right before). Where nothing is missing nothing changes.
+// tightens the wait right before). Every lgkmcnt(N) in a function with a
+// global_load_lds is recounted the hardware's way (repairLgkmCounts). Where
+// nothing is missing nothing changes.
 //
 //===----------------------------------------------------------------------===//
 #include "pingpong/Analysis/LDSObjects.h"
@@ -44,6 +50,8 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 
+#include <algorithm>
+#include <array>
 #include <functional>
 #include <mutex>
 
@@ -55,11 +63,14 @@ using namespace pingpong;
 STATISTIC(NumAccessWaits, "LDS-DMA waits repaired before a DS access");
 STATISTIC(NumReleaseWaits, "LDS-DMA waits repaired at a workgroup release");
 STATISTIC(NumTightened, "Repairs that tightened an existing s_waitcnt");
+STATISTIC(NumLgkmRecounted,
+          "lgkmcnt waits recounted without LLVM 22.1's global_load_lds");
 
 static cl::opt<bool> RepairOpt(
     "amdgpu-pingpong-repair-dma-waits", cl::init(true),
     cl::desc("Insert the s_waitcnt vmcnt that LLVM 22.1 leaves out between an "
-             "LDS DMA and a DS access of its bytes, or a workgroup release, in "
+             "LDS DMA and a DS access of its bytes, or a workgroup release, "
+             "and recount the lgkmcnt waits it counts global_load_lds in, in "
              "every function with LDS DMA (AMDGPUPingpong plugin; on by "
              "default, independent of -amdgpu-pingpong)"));
 
@@ -514,6 +525,128 @@ bool PingpongRepairDMAWaits::runBlock(MachineBasicBlock &MBB, State &S,
   return Changed;
 }
 
+//===-- lgkmcnt recount -----------------------------------------------------===//
+//
+// LLVM 22.1 counts a FLAT-encoded LDS DMA on lgkmcnt; the hardware counts it
+// on vmcnt only. So llc's lgkmcnt(N) has N operations of LLVM's count younger
+// than the one it completes, some of them DMAs the counter never sees. Per
+// point, Window[K] is, over every path reaching it, the fewest in-order lgkm
+// operations (the DS pipe, which the counter retires in order) among the K
+// youngest operations of LLVM's count (the hardware's lgkm operations plus
+// those DMAs). The operation lgkmcnt(N) completes has at least Window[N]
+// in-order operations younger on any path, so lgkmcnt(Window[N]) completes
+// it; an out-of-order one (SMEM, FLAT, GDS) among the N counts for nothing,
+// the safe side.
+
+namespace {
+using LgkmWindow = std::array<uint8_t, Waitcnt::MaxLgkm + 1>;
+
+struct LgkmRecount {
+  const OpcodeTable &T;
+  const TargetInstrInfo &TII;
+
+  /// Whether LLVM 22.1 counts MI on lgkmcnt, and whether the DS pipe does.
+  std::pair<bool, bool> roles(const MachineInstr &MI) const {
+    StringRef Name = T.name(MI.getOpcode());
+    sync::OpClass C = sync::classifyByName(Name).Class;
+    if (C == sync::OpClass::LDSDMA)
+      return {!Name.starts_with("BUFFER_"), false};
+    sync::CounterUse U = sync::countersOf(C, sync::Target::Gfx942);
+    return {U.Lgkm, U.Lgkm && U.LgkmInOrder};
+  }
+  void step(const MachineInstr &MI, LgkmWindow &W) const {
+    auto [Counted, InOrder] = roles(MI);
+    if (!Counted)
+      return;
+    for (unsigned K = W.size() - 1; K > 0; --K)
+      W[K] = W[K - 1] + InOrder;
+    W[0] = 0;
+  }
+  static bool join(LgkmWindow &Into, const LgkmWindow &From) {
+    bool Changed = false;
+    for (unsigned K = 0; K < Into.size(); ++K)
+      if (From[K] < Into[K]) {
+        Into[K] = From[K];
+        Changed = true;
+      }
+    return Changed;
+  }
+  unsigned run(MachineFunction &MF, MachineOptimizationRemarkEmitter &ORE);
+};
+} // namespace
+
+unsigned LgkmRecount::run(MachineFunction &MF,
+                          MachineOptimizationRemarkEmitter &ORE) {
+  // Without a global_load_lds LLVM's count is the hardware's: nothing to do
+  // (and an out-of-order operation, counted for nothing here, moves nothing).
+  bool LLVMOnly = false;
+  for (const MachineBasicBlock &MBB : MF)
+    for (const MachineInstr &MI : MBB.instrs())
+      LLVMOnly |= roles(MI).first && sync::classifyByName(T.name(MI.getOpcode()))
+                                            .Class == sync::OpClass::LDSDMA;
+  if (!LLVMOnly)
+    return 0;
+  ReversePostOrderTraversal<MachineFunction *> RPOT(&MF);
+  DenseMap<const MachineBasicBlock *, LgkmWindow> In;
+  LgkmWindow Entry{};
+  In[&*MF.begin()] = Entry;
+  SmallVector<MachineBasicBlock *, 16> Work(RPOT.begin(), RPOT.end());
+  std::reverse(Work.begin(), Work.end());
+  SmallPtrSet<MachineBasicBlock *, 16> Queued(Work.begin(), Work.end());
+  while (!Work.empty()) {
+    MachineBasicBlock *B = Work.pop_back_val();
+    Queued.erase(B);
+    auto It = In.find(B);
+    if (It == In.end())
+      continue; // not reached yet
+    LgkmWindow W = It->second;
+    for (const MachineInstr &MI : B->instrs())
+      step(MI, W);
+    for (MachineBasicBlock *Succ : B->successors()) {
+      auto [SIt, New] = In.try_emplace(Succ, W);
+      if ((New || join(SIt->second, W)) && Queued.insert(Succ).second)
+        Work.push_back(Succ);
+    }
+  }
+  unsigned Recounted = 0;
+  for (MachineBasicBlock *B : RPOT) {
+    auto It = In.find(B);
+    if (It == In.end())
+      continue;
+    LgkmWindow W = It->second;
+    for (MachineInstr &MI : B->instrs()) {
+      if (T.name(MI.getOpcode()) == "S_WAITCNT" && MI.getOperand(0).isImm()) {
+        Waitcnt Wt = Waitcnt::decodeGfx9(MI.getOperand(0).getImm());
+        if (Wt.waitsOnLgkm() && W[Wt.Lgkm] < Wt.Lgkm) {
+          const unsigned Old = Wt.Lgkm;
+          Wt.Lgkm = W[Wt.Lgkm];
+          MI.getOperand(0).setImm(Wt.encodeGfx9());
+          ++NumLgkmRecounted;
+          ++Recounted;
+          LLVM_DEBUG(dbgs() << "repair-dma-waits: lgkmcnt(" << Old << ") -> "
+                            << Wt.Lgkm << " in " << MF.getName() << "\n");
+          ORE.emit([&]() {
+            MachineOptimizationRemark R(DEBUG_TYPE, "DMALgkmRecounted",
+                                        MI.getDebugLoc(), B);
+            R << "LDS DMA wait repaired in "
+              << ore::NV("Function", MF.getName()) << ", %bb."
+              << ore::NV("Block", B->getNumber()) << ": s_waitcnt lgkmcnt("
+              << ore::NV("OldLgkmcnt", Old)
+              << ") counts global_load_lds as lgkm operations, which the "
+                 "hardware counts on vmcnt only, so the DS operation it "
+                 "waits for could still be in flight (LLVM 22.1; "
+                 "llvm/llvm-project#179305); now lgkmcnt("
+              << ore::NV("Lgkmcnt", Wt.Lgkm) << ")";
+            return R;
+          });
+        }
+      }
+      step(MI, W);
+    }
+  }
+  return Recounted;
+}
+
 bool PingpongRepairDMAWaits::runOnMachineFunction(MachineFunction &MF) {
   SmallVector<ReleasePoint, 4> Points = takeReleasePoints(MF);
   if (!RepairOpt || !sync::targetForCPU(MF.getSubtarget().getCPU()))
@@ -578,6 +711,8 @@ bool PingpongRepairDMAWaits::runOnMachineFunction(MachineFunction &MF) {
       break;
     Changed = true;
   }
+  if (LgkmRecount{*T, *TII}.run(MF, ORE))
+    Changed = true;
   return Changed;
 }
 

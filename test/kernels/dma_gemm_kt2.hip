@@ -12,7 +12,9 @@
 //   SLOT=mod (kt % 2, default) | and (kt & 1) | xor (cur ^= 1 carried),
 //   SAME_SLOT (mutation: the DMA writes the stage being read: a race),
 //   USER_WAIT (an explicit s_waitcnt vmcnt(0) after the barrier, as many
-//   users write it).
+//   users write it), READS_FIRST (the reads of tile kt issued before the DMA
+//   of tile kt+1, the order pinned with sched_barrier as hand-interleaved
+//   kernels do, so the DMAs are issued while the reads are in flight).
 #define __global__ __attribute__((global))
 #define __shared__ __attribute__((shared))
 #define DEV static inline __attribute__((device, always_inline))
@@ -135,7 +137,9 @@ void KNAME(const unsigned char *__restrict__ Xg, const unsigned char *__restrict
     const int dst = wr;
 #endif
     // The last iteration copies tile 0 again (branch-free; unused).
+#ifndef READS_FIRST
     copy_tile(X, W, dst, tid, wave, ldb, (kt + 1 < nk ? kt + 1 : 0) * ROWB);
+#endif
     const lds_t *la = (const lds_t *)lds[rd], *lb = la + BM * ROWB;
     h8 a[KS][TM], b[KS][TN];
 #pragma unroll
@@ -147,6 +151,11 @@ void KNAME(const unsigned char *__restrict__ Xg, const unsigned char *__restrict
       for (int n = 0; n < TN; ++n)
         b[k][n] = *(const __attribute__((address_space(3))) h8 *)(lb + (wn * WTN + n * 16 + lane % 16) * ROWB + k * 64 + (lane / 16) * 16);
     }
+#ifdef READS_FIRST
+    __builtin_amdgcn_sched_barrier(0);
+    copy_tile(X, W, dst, tid, wave, ldb, (kt + 1 < nk ? kt + 1 : 0) * ROWB);
+    __builtin_amdgcn_sched_barrier(0);
+#endif
 #pragma unroll
     for (int k = 0; k < KS; ++k)
 #pragma unroll
