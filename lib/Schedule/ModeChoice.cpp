@@ -55,8 +55,7 @@ namespace pingpong {
 static std::string memoryPastPartnerDot(const LoopModel &M,
                                         const std::string &Name) {
   IssueBound B = issueBound(M, 1);
-  const unsigned MemClocks =
-      IssueTurnClocks * B.NonMFMA + LDSLatencyClocks * B.LDSTrips;
+  const unsigned MemClocks = B.memoryIntervalClocks();
   LLVM_DEBUG(dbgs() << "amdgpu-pingpong: " << Name << ": memory cluster "
                     << MemClocks << " clocks, dot " << B.MFMAClocks
                     << " pipe clocks per wave\n");

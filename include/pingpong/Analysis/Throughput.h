@@ -78,6 +78,13 @@ struct IssueBound {
   bool portBound() const {
     return Known && PortClocks > std::max(MFMAClocks, IssueClocks);
   }
+  /// The least a wave's memory interval (its work besides the MFMAs) takes:
+  /// one issue turn per instruction, plus an LDS latency per LDS result that
+  /// work waits for in sequence. Against MFMAClocks (one wave per SIMD): does
+  /// that interval fit in the partner wave's dot?
+  unsigned memoryIntervalClocks() const {
+    return IssueTurnClocks * NonMFMA + LDSLatencyClocks * LDSTrips;
+  }
 };
 IssueBound issueBound(const LoopModel &M, unsigned WavesPerSIMD);
 

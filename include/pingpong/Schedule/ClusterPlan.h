@@ -65,9 +65,14 @@ std::optional<ClusterLayout> layoutFourPP(const LoopModel &M, Rejection &Why);
 /// LLVM keeps the DMAs in program order (each may alias the others), so a
 /// layout must take them in that order.
 Operand firstDMAOperand(const LoopModel &M);
-/// The LDS-DMA layouts (issue 10): 8 and 4 waves.
+/// The LDS-DMA layouts (issue 10): 8 and 4 waves. Async-two-cluster with
+/// three stages has two variants where a wave's memory work outlasts the
+/// partner's dot (asyncTwoPPDMAInDot): the DMAs in the dot cluster, then
+/// the usual layout as the fallback when that does not plan.
 std::optional<ClusterLayout> layoutAsyncTwoPP(const LoopModel &M,
-                                              Rejection &Why);
+                                              Rejection &Why,
+                                              unsigned Variant = 0);
+bool asyncTwoPPDMAInDot(const LoopModel &M);
 std::optional<ClusterLayout> layoutAsyncOnePP(const LoopModel &M,
                                               Rejection &Why);
 std::optional<ClusterLayout> layoutAsyncFourPP(const LoopModel &M,
