@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 #include "pingpong/Schedule/ClusterPlan.h"
 #include "pingpong/Analysis/LDSObjects.h"
+#include "pingpong/Analysis/Throughput.h"
 #include "pingpong/Sync/SyncRules.h"
 #include "pingpong/Target/TargetFacts.h"
 
@@ -273,9 +274,19 @@ std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
     }
     return builtinLayout(ChainedPP8AsyncLayout, Mode::ChainedPP, M, Why);
   }
-  if (M.Waves == 4)
-    return builtinLayout(ChainedPP4Layouts[Variant ? 1 : 0], Mode::ChainedPP,
-                         M, Why);
+  if (M.Waves == 4) {
+    std::string L = ChainedPP4Layouts[Variant ? 1 : 0];
+    // LDS-port-bound (the SIMD pair's port outlasts its MFMA pipe and issue
+    // turns, Throughput.h): under the gate each dot starts after the
+    // partner's last MFMA and its own drained memory cluster, so it waits
+    // for the port first. Ungated, with dot-waits, a dot waits for its own
+    // operands only and reads stay in flight across MFMAs, as in LLVM's
+    // order (docs/modes.md, session 14: tut_f16_64x64x128 3705 -> 3477,
+    // gated 3992).
+    if (issueBound(M, 2).portBound())
+      L.replace(L.find(" gate;"), 6, " dot-waits;");
+    return builtinLayout(L.c_str(), Mode::ChainedPP, M, Why);
+  }
   // The split needs P V in two equal halves; otherwise only the fallback.
   if (Variant == 0 && M.Groups[1].NumDots >= 2 && M.Groups[1].NumDots % 2 == 0)
     return builtinLayout(chainedPP8Split(M).c_str(), Mode::ChainedPP, M, Why);

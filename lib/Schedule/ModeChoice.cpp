@@ -86,12 +86,8 @@ static std::string memoryPastPartnerDot(const LoopModel &M,
 ///   short dot). The gate is not judged by this one: its priorities hand the
 ///   turns between a dot's MFMAs to the partner's VALU (the corpus's gated
 ///   attention gains while issue-bound).
-/// - LDS-port-bound (4-wave gate): the SIMD pair's port outlasts the MFMA
-///   pipe and the issue turns. The gate lets a wave into its dot only after
-///   the partner's last MFMA, and each memory cluster ends with its LDS
-///   drained; the reads cannot fit in the partner's dot, so every dot waits
-///   for the port first, where LLVM's order keeps reads in flight across
-///   its MFMAs.
+/// (The 4-wave gate's LDS-port-bound case, which kept LLVM's order in
+/// sessions 12-13, now gets an ungated layout instead: ChainedPP.cpp.)
 /// With LDS DMA the modes also replace LLVM 22's DMA waits, a gain of its
 /// own: not judged. Returns why, with the numbers; empty: no verdict.
 static std::string noGainOverLLVM(const LoopModel &M, Mode Md, bool OneWave,
@@ -101,27 +97,15 @@ static std::string noGainOverLLVM(const LoopModel &M, Mode Md, bool OneWave,
   if (!M.chainedDots() || M.NumAsyncCopies)
     return "";
   const bool Paced = Md == Mode::ChainedPP && M.Waves == 8;
-  const bool Gated = Md == Mode::ChainedPP && M.Waves == 4;
-  if (!Paced && !Gated && !OneWave)
+  // The 4-wave gate is judged by neither bound: its priorities hand the
+  // turns between a dot's MFMAs to the partner's VALU, and a port-bound loop
+  // gets the ungated layout (ChainedPP.cpp).
+  if (!Paced && !OneWave)
     return "";
   IssueBound B = issueBound(M, OneWave ? 1 : 2);
   LLVM_DEBUG(dbgs() << "amdgpu-pingpong: " << Name << ": issue " << B.IssueClocks
                     << ", MFMA pipe " << B.MFMAClocks << ", LDS port "
                     << B.PortClocks << " clocks per iteration per SIMD\n");
-  if (Gated) {
-    if (!B.portBound())
-      return "";
-    return formatv("no gain over LLVM's order: the loop is LDS-port-bound "
-                   "({0} B of LDS reads and writes per wave take {1:F0} port "
-                   "clocks per iteration on each SIMD pair (2 waves per "
-                   "SIMD), more than its MFMA pipe ({2:F0}) and its issue "
-                   "turns ({3:F0}) need): a wave's drained memory cluster "
-                   "cannot fit in the other wave's gated dot, each dot waits "
-                   "for the port first; LLVM's order is kept",
-                   B.LDSBytesPerWave, B.PortClocks, B.MFMAClocks,
-                   B.IssueClocks)
-        .str();
-  }
   if (!B.issueBound())
     return "";
   return formatv("no gain over LLVM's order: the loop is issue-bound ({0} "
