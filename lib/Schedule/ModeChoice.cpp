@@ -49,27 +49,30 @@ namespace pingpong {
 /// every clock. The memory cluster takes at least one issue turn per
 /// instruction plus an LDS latency per LDS result its own work waits for in
 /// sequence (a ds_bpermute into a DMA's address, a scale byte into its VALU
-/// merge). Where that outlasts the partner's dot, each wave runs the two in
-/// sequence, past the pipe's bound, while LLVM's order overlaps the wave's
-/// own memory work with its own MFMAs.
+/// merge). Where the whole memory work outlasts the dot, the layout moves
+/// the second K half's reads and the later DMA into the dot
+/// (asyncOneMemory, AsyncOnePP.cpp); where even the rest outlasts it, each
+/// wave runs the two in sequence, past the pipe's bound, while LLVM's order
+/// overlaps the wave's own memory work with its own MFMAs.
 static std::string memoryPastPartnerDot(const LoopModel &M,
                                         const std::string &Name) {
-  IssueBound B = issueBound(M, 1);
-  const unsigned MemClocks = B.memoryIntervalClocks();
+  const AsyncOneMemory A = asyncOneMemory(M);
   LLVM_DEBUG(dbgs() << "amdgpu-pingpong: " << Name << ": memory cluster "
-                    << MemClocks << " clocks, dot " << B.MFMAClocks
-                    << " pipe clocks per wave\n");
-  if (!B.Known || MemClocks <= B.MFMAClocks)
+                    << A.Clocks << " clocks (" << A.MovedToDot
+                    << " instructions moved into the dot), dot "
+                    << A.DotClocks << " pipe clocks per wave\n");
+  if (!A.Known || A.Clocks <= A.DotClocks)
     return "";
-  return formatv("no gain over LLVM's order: a wave's memory work ({0} "
-                 "instructions besides its {1} MFMA, {2} dependent LDS "
-                 "round trip{3}) takes at least {4} clocks per iteration, "
-                 "more than the {5:F0} pipe clocks of the partner wave's dot "
-                 "it faces: it cannot hide behind that dot, each wave runs "
-                 "the two in sequence where LLVM's order overlaps its own "
-                 "memory work with its own MFMAs; LLVM's order is kept",
-                 B.NonMFMA, B.MFMAs, B.LDSTrips, B.LDSTrips == 1 ? "" : "s",
-                 MemClocks, B.MFMAClocks)
+  return formatv("no gain over LLVM's order: a wave's memory cluster ({0} "
+                 "instructions besides its {1} MFMA, {2} of them moved into "
+                 "its dot, {3} dependent LDS round trip{4}) takes at least "
+                 "{5} clocks per iteration, more than the {6:F0} pipe clocks "
+                 "of the partner wave's dot it faces: it cannot hide behind "
+                 "that dot, each wave runs the two in sequence where LLVM's "
+                 "order overlaps its own memory work with its own MFMAs; "
+                 "LLVM's order is kept",
+                 A.NonMFMA, A.MFMAs, A.MovedToDot, A.LDSTrips,
+                 A.LDSTrips == 1 ? "" : "s", A.Clocks, A.DotClocks)
       .str();
 }
 

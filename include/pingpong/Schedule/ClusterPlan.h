@@ -75,6 +75,18 @@ std::optional<ClusterLayout> layoutAsyncTwoPP(const LoopModel &M,
 bool asyncTwoPPDMAInDot(const LoopModel &M);
 std::optional<ClusterLayout> layoutAsyncOnePP(const LoopModel &M,
                                               Rejection &Why);
+/// async-one-cluster's memory cluster against the partner wave's dot it
+/// faces: at least one issue turn per instruction it holds and an LDS
+/// latency per dependent LDS round trip (Throughput.h's IssueBound). Where
+/// the whole memory work outlasts the dot, the layout is the split variant
+/// (AsyncOnePP.cpp), whose dot takes MovedToDot of those instructions.
+struct AsyncOneMemory {
+  bool Known = false, Split = false;
+  unsigned NonMFMA = 0, MFMAs = 0, LDSTrips = 0, MovedToDot = 0;
+  unsigned Clocks = 0; // the memory cluster's estimate, per wave
+  double DotClocks = 0; // the partner's dot: MFMA pipe clocks per wave
+};
+AsyncOneMemory asyncOneMemory(const LoopModel &M);
 std::optional<ClusterLayout> layoutAsyncFourPP(const LoopModel &M,
                                                Rejection &Why);
 /// Seed 004's skinny v2 (SkinnyPP.cpp): 8 waves, LDS DMA, by name only; at
