@@ -8,6 +8,7 @@
 // reads drained before every barrier: Triton #11696).
 //
 //===----------------------------------------------------------------------===//
+#include "pingpong/Analysis/Throughput.h"
 #include "pingpong/Schedule/ClusterPlan.h"
 #include "pingpong/Target/TargetFacts.h"
 
@@ -44,6 +45,8 @@ static const char *TwoPPSplitReadsLayout =
     "mem mem2: local-write; "
     "dot dot2: dot[2/3]";
 
+static constexpr unsigned MinSplitReadsMFMAs = 24;
+
 // Where the LDS port reads 128 B/clk per SIMD pair (gfx950) the reads are no
 // longer the memory cluster's critical path alone; the global loads' latency,
 // which the LDS writes of mem1 wait for, is too. Issuing either as a block
@@ -79,8 +82,13 @@ std::optional<ClusterLayout> layoutTwoPP(const LoopModel &M, Rejection &Why) {
   const bool WidePort = T && T->LDSReadBytesPerClkPerSIMDPair >= 128;
   if (M.NumSideLoads)
     return builtinLayout(TwoPPSideLoadLayout, Mode::TwoPP, M, Why);
-  // Three slices need an MFMA in each.
-  if (!WidePort && M.NumDots >= 3)
+  // Split where one group's reads alone take the port a dot half or more:
+  // with their latency mem0 cannot hide behind the other group's dot. Each
+  // third must still outlast a memory cluster's fixed latency: measured on
+  // loops of 32-64 MFMAs; a test loop of 4 keeps two slices.
+  const LDSPortBound B = ldsPortBound(M);
+  if (!WidePort && B.Known && B.ratio() >= 1.0 &&
+      M.NumDots >= MinSplitReadsMFMAs)
     return builtinLayout(TwoPPSplitReadsLayout, Mode::TwoPP, M, Why);
   return builtinLayout(WidePort ? TwoPPInterleavedLayout : TwoPPReadsFirstLayout,
                        Mode::TwoPP, M, Why);
