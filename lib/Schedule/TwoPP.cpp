@@ -85,9 +85,10 @@ std::optional<ClusterLayout> layoutTwoPP(const LoopModel &M, Rejection &Why) {
   // Split where one group's reads alone take the port a dot half or more:
   // with their latency mem0 cannot hide behind the other group's dot. Each
   // third must still outlast a memory cluster's fixed latency: measured on
-  // loops of 32-64 MFMAs; a test loop of 4 keeps two slices.
+  // loops of 32-64 MFMAs; a test loop of 4 keeps two slices. Only measured
+  // on one dot: chained dots (attention forced here) keep two slices.
   const LDSPortBound B = ldsPortBound(M);
-  if (!WidePort && B.Known && B.ratio() >= 1.0 &&
+  if (!WidePort && !M.chainedDots() && B.Known && B.ratio() >= 1.0 &&
       M.NumDots >= MinSplitReadsMFMAs)
     return builtinLayout(TwoPPSplitReadsLayout, Mode::TwoPP, M, Why);
   return builtinLayout(WidePort ? TwoPPInterleavedLayout : TwoPPReadsFirstLayout,
