@@ -1,13 +1,14 @@
-//===- TwoPP.cpp - dot sliced in two along K (8 warps) -------------------===//
+//===- TwoPP.cpp - dot sliced along K (8 warps) --------------------------===//
 //
-// mem0: all LDS reads, then the global loads (the LDS port starts first and
-// the loads issue in its shadow; on gfx950 the loads first, below); dot0: the first half of every
-// accumulator's K steps; mem1: the LDS writes; dot1: the second half.
-// s_barrier between clusters; the asymmetric sync puts waves 4-7 one
+// mem0: the LDS reads and the global loads; dot0: the first half of every
+// accumulator's K steps; mem1: the LDS writes; dot1: the second half. On
+// gfx942 the reads split over two memory clusters and the dot in three
+// (below). s_barrier between clusters; the asymmetric sync puts waves 4-7 one
 // cluster behind waves 0-3 (Triton's transformTwoPPClusters, with the LDS
 // reads drained before every barrier: Triton #11696).
 //
 //===----------------------------------------------------------------------===//
+#include "pingpong/Analysis/Throughput.h"
 #include "pingpong/Schedule/ClusterPlan.h"
 #include "pingpong/Target/TargetFacts.h"
 
@@ -16,27 +17,54 @@
 
 namespace pingpong {
 
-static const char *TwoPPLayout =
+static const char *TwoPPReadsFirstLayout =
     "pingpong-layout v1; sync barrier asymmetric delay-global-data; "
     "mem mem0: local-read; mem+ mem0.global: global-load; "
     "dot dot0: dot[0/2]; "
     "mem mem1: local-write; "
     "dot dot1: dot[1/2]";
 
-// Where the LDS port reads 128 B/clk per SIMD pair (gfx950) the reads are no
-// longer the memory cluster's critical path; the global loads' latency,
-// which the LDS writes of mem1 wait for, is: the loads issue first and the
-// reads run in their shadow. Model, cycles/iter (GEMM 8192^3), reads first
-// -> loads first: gfx950 f16 NN 256x128x64 1490 -> 1406 (Triton-pp 1407,
-// with its race fixed too), fp8 TN 256x128x128 1443 -> 1390; on gfx942
-// (64 B/clk) every two-cluster corpus kernel loses that way (NN 256x128
-// 2197 -> 2389, TN 2229 -> 2405: the reads start ~150 cycles later).
-static const char *TwoPPLoadsFirstLayout =
+// Where the LDS port reads 64 B/clk per SIMD pair (gfx942) one wave group's
+// reads of a 256x128 iteration take the port 512 clocks, as long as a dot
+// half: with the latency, mem0 runs past the other group's dot, twice per
+// iteration. With one LDS buffer every read of both groups must precede the
+// first write, and the skew puts the other group one interval behind, so
+// reads may span intervals 0-2 when the writes wait until 4: the reads split
+// over two memory clusters, the writes in a third, the dot in three slices.
+// Each memory cluster then fits in a third of the dot. Model, cycles/iter
+// (GEMM 8192^3), two slices -> three: corpus NN 256x128x64 2197 -> 2084,
+// TN 2229 -> 2076, TN mi32 2181 -> 2048, 128x256x32 1189 -> 1132; gemm.hip
+// 256x128x64 2189 -> 2076 (16x16), 2169 -> 2089 (32x32). On gfx950 (half
+// the port time, a dot third of ~170 clocks) it loses: NN 1181 -> 1396.
+static const char *TwoPPSplitReadsLayout =
     "pingpong-layout v1; sync barrier asymmetric delay-global-data; "
-    "mem mem0: global-load; mem+ mem0.lds: local-read; "
+    "mem mem0: local-read[0/3]; mem+ mem0.global: global-load; "
+    "dot dot0: dot[0/3]; "
+    "mem mem1: local-read; "
+    "dot dot1: dot[1/3]; "
+    "mem mem2: local-write; "
+    "dot dot2: dot[2/3]";
+
+static constexpr unsigned MinSplitReadsMFMAs = 24;
+
+// Where the LDS port reads 128 B/clk per SIMD pair (gfx950) the reads are no
+// longer the memory cluster's critical path alone; the global loads' latency,
+// which the LDS writes of mem1 wait for, is too. Issuing either as a block
+// leaves the port idle (loads first: ~90 clocks of loads and their address
+// VALU before the first read) or starts the loads late (reads first). One
+// read, one VALU, one load in turn starts both at once. mem0 is the longest
+// cluster here (24 reads: 256 port clocks against a 248-clock dot half) and
+// runs twice per iteration (once per wave group), so each clock saved counts
+// twice. Model, cycles/iter (GEMM 8192^3), loads first -> interleaved:
+// gfx950 f16 NN 256x128x64 1365 -> 1181, fp8 TN 256x128x128 1334 -> 1168,
+// gemm.hip bf16 256x128x64 1237 -> 1173 (docs/modes.md, two-cluster).
+static const char *TwoPPInterleavedLayout =
+    "pingpong-layout v1; sync barrier asymmetric delay-global-data; "
+    "mem mem0: local-read, global-load; "
     "dot dot0: dot[0/2]; "
     "mem mem1: local-write; "
-    "dot dot1: dot[1/2]";
+    "dot dot1: dot[1/2]; "
+    "interleave mem0: ds-read 1, valu 1, vmem-read 1";
 
 // A side input (a scale vector) issues with the global loads.
 static const char *TwoPPSideLoadLayout =
@@ -51,10 +79,19 @@ std::optional<ClusterLayout> layoutTwoPP(const LoopModel &M, Rejection &Why) {
     return std::nullopt;
   const target::TargetFacts *T =
       target::factsFor(M.Body->getParent()->getSubtarget().getCPU());
-  const bool LoadsFirst = T && T->LDSReadBytesPerClkPerSIMDPair >= 128;
+  const bool WidePort = T && T->LDSReadBytesPerClkPerSIMDPair >= 128;
   if (M.NumSideLoads)
     return builtinLayout(TwoPPSideLoadLayout, Mode::TwoPP, M, Why);
-  return builtinLayout(LoadsFirst ? TwoPPLoadsFirstLayout : TwoPPLayout,
+  // Split where one group's reads alone take the port a dot half or more:
+  // with their latency mem0 cannot hide behind the other group's dot. Each
+  // third must still outlast a memory cluster's fixed latency: measured on
+  // loops of 32-64 MFMAs; a test loop of 4 keeps two slices. Only measured
+  // on one dot: chained dots (attention forced here) keep two slices.
+  const LDSPortBound B = ldsPortBound(M);
+  if (!WidePort && !M.chainedDots() && B.Known && B.ratio() >= 1.0 &&
+      M.NumDots >= MinSplitReadsMFMAs)
+    return builtinLayout(TwoPPSplitReadsLayout, Mode::TwoPP, M, Why);
+  return builtinLayout(WidePort ? TwoPPInterleavedLayout : TwoPPReadsFirstLayout,
                        Mode::TwoPP, M, Why);
 }
 
