@@ -39,7 +39,7 @@ struct TargetParams {
   int MfmaCoexecDelay; // independent VALU may issue 4 clocks after an MFMA [A] matrix_calculator.py coexec_delay=4
   // --- LDS (cdna_model §1.1, §1.2, §5) ---
   int LdsLatency;            // ~64 clocks ds_read_b128 [M] pyhip (MI308X); 64-69 [M] Meta (gfx950)
-  double LdsReadBytesPerClkPair;  // per SIMD pair port: gfx942 64 B/clk [A] pipeline-descriptions.rst; gfx950 128 [D/?] (256 B/clk per CU [A] CDNA4 blog, split per pair not documented)
+  double LdsReadBytesPerClkPair;  // per SIMD pair port: gfx942 64 B/clk [A] pipeline-descriptions.rst; gfx950 128 [A] gfx950-gluon-tutorials lds_throughput.md (a 128 B/clk bus per pair, 256 B/clk per CU)
   double LdsWriteBytesPerClkPair; // gfx942 64 [A]; gfx950 writes not documented: 64 (= CDNA3) [?]
   // LDS requests (ds_read/ds_write) a SIMD pair may have queued or in service;
   // a full queue stops LDS issue on both SIMDs of the pair. gfx950: 8 [A] AMD

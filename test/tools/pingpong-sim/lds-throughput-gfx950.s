@@ -14,10 +14,10 @@
 #
 # RUN: pingpong-sim run %s --waves-per-workgroup 1 --iterations 12 --loop .LBB0_1 | FileCheck %s --check-prefix=ONE
 # ONE: cycles per iteration: 256.0
-# ONE: LDS request queue full {{ +[1-9]}}
+# ONE: LDS request queue full {{[1-9][0-9]*}} (
 # RUN: pingpong-sim run %s --waves-per-workgroup 4 --iterations 12 --loop .LBB0_1 | FileCheck %s --check-prefix=FOUR
 # FOUR: cycles per iteration: 512.0
-# FOUR: LDS request queue full {{ +[1-9]}}
+# FOUR: LDS request queue full {{[1-9][0-9]*}} (
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx950"
 	.text
 	.globl ldsbw
