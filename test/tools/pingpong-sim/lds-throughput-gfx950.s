@@ -3,21 +3,24 @@
 # ATT traces on MI355X, conflict-free padding "1024:+16,2048:+32"): one wave
 # 8 clocks per ds_read_b128; four waves, one per SIMD, 16 clocks per read each.
 #
-# Hand computation (LdsReadBytesPerClkPair 128, LdsQueueDepth 8):
+# Hand computation (LdsReadBytesPerClkPair 128, LdsQueueDepth 8: the sourced
+# depth, off by default, hence PPSIM_PARAMS):
 #   one read = 64 lanes x 16 B = 1024 B = 8 clocks of its SIMD pair's port.
 #   One wave: 32 reads need 256 port clocks per iteration; issue alone would
 #   take 33 turns = 132 clocks, so the queue fills and issue settles at the
 #   port's rate: 256 clocks per iteration = 8 per read.
 #   Four waves (two per pair): 2 x 32 reads per pair = 512 port clocks per
-#   iteration = 16 per read. Without the queue limit issue runs ahead of the
-#   port: 132 clocks per iteration in both runs.
+#   iteration = 16 per read. Without the queue limit (the default) issue runs
+#   ahead of the port: 132 clocks per iteration in both runs (checked below).
 #
-# RUN: pingpong-sim run %s --waves-per-workgroup 1 --iterations 12 --loop .LBB0_1 | FileCheck %s --check-prefix=ONE
+# RUN: env PPSIM_PARAMS=LdsQueueDepth=8 pingpong-sim run %s --waves-per-workgroup 1 --iterations 12 --loop .LBB0_1 | FileCheck %s --check-prefix=ONE
 # ONE: cycles per iteration: 256.0
 # ONE: LDS request queue full {{[1-9][0-9]*}} (
-# RUN: pingpong-sim run %s --waves-per-workgroup 4 --iterations 12 --loop .LBB0_1 | FileCheck %s --check-prefix=FOUR
+# RUN: env PPSIM_PARAMS=LdsQueueDepth=8 pingpong-sim run %s --waves-per-workgroup 4 --iterations 12 --loop .LBB0_1 | FileCheck %s --check-prefix=FOUR
 # FOUR: cycles per iteration: 512.0
 # FOUR: LDS request queue full {{[1-9][0-9]*}} (
+# RUN: pingpong-sim run %s --waves-per-workgroup 4 --iterations 12 --loop .LBB0_1 | FileCheck %s --check-prefix=OFF
+# OFF: cycles per iteration: 132.0
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx950"
 	.text
 	.globl ldsbw
