@@ -72,7 +72,28 @@ double LdsPorts::transfer(int Simd, int64_t T, double Bytes, bool Write) {
   double &PortFree = Free[Simd / 2];
   double Start = std::max((double)T, PortFree);
   PortFree = Start + Bytes / BW;
+  if (TP.LdsQueueDepth > 0) {
+    std::vector<double> &E = Ends[Simd / 2];
+    E.erase(std::remove_if(E.begin(), E.end(), [&](double X) { return X <= (double)T; }), E.end());
+    E.push_back(PortFree);
+    LastSimd[Simd / 2] = Simd;
+  }
   return Start;
+}
+
+bool LdsPorts::queueFull(int Simd, int64_t T) const {
+  if (TP.LdsQueueDepth <= 0)
+    return false;
+  int N = 0;
+  for (double X : Ends[Simd / 2])
+    N += X > (double)T;
+  bool Yield = N == TP.LdsQueueDepth - 1 && LastSimd[Simd / 2] == Simd &&
+               Refused[Simd ^ 1] >= T - TP.IssuePeriod;
+  if (N >= TP.LdsQueueDepth || Yield) {
+    Refused[Simd] = T;
+    return true;
+  }
+  return false;
 }
 
 MemoryPath::Access MemoryPath::access(int64_t T, double Bytes, bool IsLoad) {

@@ -193,15 +193,25 @@ private:
 // Rule "LDS": bytes = active lanes x bytes per lane. Each SIMD pair (0-1,
 // 2-3) has one port. Transfer start = max(issue, port free); the port is busy
 // bytes / bandwidth (read or write); data arrives at start + LDS latency.
+// Rule "LDS queue": a pair holds at most LdsQueueDepth requests not yet
+// served; while it is full its SIMDs issue no LDS instruction.
 class LdsPorts {
 public:
   explicit LdsPorts(const TargetParams &TP) : TP(TP) {}
   // The clock the transfer starts (the port is then busy for its bytes).
   double transfer(int Simd, int64_t T, double Bytes, bool Write);
+  // May SIMD Simd not add an LDS request at clock T? The pair's queue is
+  // full, or its last free slot goes to the other SIMD of the pair, which was
+  // refused at its last turn while this one took the previous slot (the two
+  // SIMDs share the queue in turn: one ds_read_b128 each per 16 clocks).
+  bool queueFull(int Simd, int64_t T) const;
 
 private:
   const TargetParams &TP;
   double Free[2] = {0, 0};
+  std::vector<double> Ends[2]; // per pair: service end of each queued request
+  int LastSimd[2] = {-1, -1};  // per pair: the SIMD that queued the last request
+  mutable int64_t Refused[4] = {-100, -100, -100, -100}; // per SIMD: its last refused turn
 };
 
 //===-- Memory path: HBM and L2 -------------------------------------------===//

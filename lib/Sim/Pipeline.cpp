@@ -188,6 +188,7 @@ std::optional<Stall> Pipeline::blocked(WaveState &W, const Inst &In, int64_t T, 
   if (W.Ready.readyAt(In.UseUnits) > T) return StDependency;
   if (In.C == Cat::MFMA && Mfma.busy(W.Simd, T)) return StMfmaBusy;
   if ((In.C == Cat::VALU || In.C == Cat::MFMA) && Mfma.valuBlocked(W.Simd, T)) return StValuBlocked;
+  if (In.C == Cat::LDS && Lds.queueFull(W.Simd, T)) return StLdsQueue;
   return Turn.take(In.C, W.Prio);
 }
 

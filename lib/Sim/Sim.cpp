@@ -35,6 +35,7 @@ const char *stallName(int S) {
   case StArbOlder: return "lost arbitration (older wave)";
   case StNop: return "s_nop/s_sleep";
   case StValuBlocked: return "VALU blocked by non-coexec MFMA";
+  case StLdsQueue: return "LDS request queue full";
   }
   return "?";
 }
@@ -50,6 +51,7 @@ const char *stallKey(int S) {
   case StArbOlder: return "lost_arbitration_age";
   case StNop: return "nop_sleep";
   case StValuBlocked: return "valu_blocked_by_mfma";
+  case StLdsQueue: return "lds_queue_full";
   }
   return "unknown";
 }

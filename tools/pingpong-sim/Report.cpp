@@ -41,6 +41,7 @@ const char *colorFor(int Kind) {
   case SegStall + StArbOlder: return "#f8f8c0";
   case SegStall + StNop: return "#c5b0d5";
   case SegStall + StValuBlocked: return "#f7b6b6";
+  case SegStall + StLdsQueue: return "#c7e9c0";
   }
   return "#ffffff";
 }

@@ -39,8 +39,16 @@ struct TargetParams {
   int MfmaCoexecDelay; // independent VALU may issue 4 clocks after an MFMA [A] matrix_calculator.py coexec_delay=4
   // --- LDS (cdna_model §1.1, §1.2, §5) ---
   int LdsLatency;            // ~64 clocks ds_read_b128 [M] pyhip (MI308X); 64-69 [M] Meta (gfx950)
-  double LdsReadBytesPerClkPair;  // per SIMD pair port: gfx942 64 B/clk [A] pipeline-descriptions.rst; gfx950 128 [D/?] (256 B/clk per CU [A] CDNA4 blog, split per pair not documented)
+  double LdsReadBytesPerClkPair;  // per SIMD pair port: gfx942 64 B/clk [A] pipeline-descriptions.rst; gfx950 128 [A] gfx950-gluon-tutorials lds_throughput.md (a 128 B/clk bus per pair, 256 B/clk per CU)
   double LdsWriteBytesPerClkPair; // gfx942 64 [A]; gfx950 writes not documented: 64 (= CDNA3) [?]
+  // LDS requests (ds_read/ds_write) a SIMD pair may have queued or in service;
+  // a full queue stops LDS issue on both SIMDs of the pair. gfx950: 8 [A] AMD
+  // ROCm/gfx950-gluon-tutorials docs "Understanding ds_read Throughput" §1.6
+  // (an 8-entry FIFO per SIMD pair); gfx942: not sourced [?]. 0 = unbounded:
+  // the default until the plugin's read bursts are reworked (with 8 the
+  // no-harm check fails on corpus and user loops, docs/cycle-model.md
+  // "Session 14 (ruler3)"); PPSIM_PARAMS=LdsQueueDepth=8 turns it on.
+  int LdsQueueDepth;
   // --- VMEM (cdna_model §1.1, §1.2, §5) ---
   int VmemLatency;     // 650 clocks: middle of the measured 500-800 HBM dwordx4 range [M] pyhip
   int L2HitLatency;    // ~140 ns vector L2 hit (MI210 chase 233-259 clk at 1.7 GHz [M] gpu-benches; CDNA3 no
@@ -122,6 +130,7 @@ inline TargetParams overridden(TargetParams P) {
     else if (N == "L2BytesPerClkCu") P.L2BytesPerClkCu = V;
     else if (N == "LdsReadBytesPerClkPair") P.LdsReadBytesPerClkPair = V;
     else if (N == "LdsWriteBytesPerClkPair") P.LdsWriteBytesPerClkPair = V;
+    else if (N == "LdsQueueDepth") P.LdsQueueDepth = (int)V;
     else if (N == "MfmaDepExtra") P.MfmaDepExtra = (int)V;
     else if (N == "LoadedClockGHz") P.LoadedClockGHz = V;
     else if (N == "LoadedMfmaBusy") P.LoadedMfmaBusy = V;
@@ -139,7 +148,7 @@ inline const TargetParams &paramsFor(const std::string &Cpu) {
       pingpong::target::Gfx942.CPU, pingpong::target::Gfx942.SIMDsPerCU, 4,
       pingpong::target::Gfx942.MaxWavesPerSIMD, pingpong::target::Gfx942.VGPRsPerSIMDLane,
       /*ValuDepLatency*/ 8, /*SaluDepLatency*/ 4, /*MfmaDepExtra*/ 2, /*MfmaCoexecDelay*/ 4,
-      /*LdsLatency*/ 64, /*LdsRead*/ 64.0, /*LdsWrite*/ 64.0,
+      /*LdsLatency*/ 64, /*LdsRead*/ 64.0, /*LdsWrite*/ 64.0, /*LdsQueueDepth*/ 0,
       /*VmemLatency*/ 650, /*L2HitLatency*/ 294, /*HbmTBps*/ 5.3, /*Cus*/ 304,
       /*ClockGHz*/ 2.1, /*EngineClockGHz*/ 2.1, /*LoadedClockGHz*/ 1.207, /*LoadedMfmaBusy*/ 0.943,
       /*PowerClockExponent*/ 3.0,
@@ -149,7 +158,7 @@ inline const TargetParams &paramsFor(const std::string &Cpu) {
       pingpong::target::Gfx950.CPU, pingpong::target::Gfx950.SIMDsPerCU, 4,
       pingpong::target::Gfx950.MaxWavesPerSIMD, pingpong::target::Gfx950.VGPRsPerSIMDLane,
       8, 4, 2, 4,
-      64, 128.0, 64.0,
+      64, 128.0, 64.0, /*LdsQueueDepth: 8 sourced, off by default*/ 0,
       650, 336, 8.0, 256,
       2.4, 2.4, 0.0, 0.0, 3.0,
       0.65, pingpong::target::l2BytesPerClkPerCU(pingpong::target::Gfx950),

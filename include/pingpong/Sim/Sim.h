@@ -204,7 +204,7 @@ struct SimOptions {
 
 enum Stall {
   StVmcnt, StLgkmcnt, StBarrier, StMfmaBusy, StDependency, StArbHigher,
-  StArbOlder, StNop, StValuBlocked, NumStalls
+  StArbOlder, StNop, StValuBlocked, StLdsQueue, NumStalls
 };
 const char *stallName(int S); // for people
 const char *stallKey(int S);  // for JSON: snake_case, stable
