@@ -53,12 +53,22 @@ BodyPressure::BodyPressure(const MachineBasicBlock &Body,
   // INSERT_SUBREG, SUBREG_TO_REG) and the pieces the body makes for it: the
   // allocator gives the whole tuple a register from its first piece on. A
   // piece made before the loop keeps its own register (the tuple is
-  // remade every iteration, the piece is not).
+  // remade every iteration, the piece is not), as does one read whole by
+  // two tuples or a part of a wider register.
+  auto IsTuple = [](const MachineInstr &MI) {
+    return MI.isRegSequence() || MI.isInsertSubreg() || MI.isSubregToReg();
+  };
+  // A piece read by two tuples can be a lane of one of them only.
+  DenseMap<Register, unsigned> TupleReads;
+  for (const MachineInstr &MI : Body)
+    if (IsTuple(MI))
+      for (const MachineOperand &MO : MI.uses())
+        if (MO.isReg() && MO.getReg().isVirtual())
+          ++TupleReads[MO.getReg()];
   IntEqClasses Classes(KnownRegs);
   for (const MachineBasicBlock &MBB : *Body.getParent())
     for (const MachineInstr &MI : MBB) {
-      const bool Tuple =
-          MI.isRegSequence() || MI.isInsertSubreg() || MI.isSubregToReg();
+      const bool Tuple = IsTuple(MI);
       if (!(MI.isCopy() || (Tuple && &MBB == &Body)))
         continue;
       const MachineOperand &D = MI.getOperand(0);
@@ -68,7 +78,9 @@ BodyPressure::BodyPressure(const MachineBasicBlock &Body,
         if (!MO.isReg() || !isVector(MO.getReg()))
           continue;
         const MachineInstr *Src = MRI.getUniqueVRegDef(MO.getReg());
-        if (Tuple && (!Src || Src->getParent() != &Body))
+        // a part of a wider register cannot be a lane of the tuple either
+        if (Tuple && (!Src || Src->getParent() != &Body || MO.getSubReg() ||
+                      TupleReads.lookup(MO.getReg()) > 1))
           continue;
         Classes.join(D.getReg().virtRegIndex(), MO.getReg().virtRegIndex());
       }
