@@ -271,6 +271,28 @@ TEST_F(TinyLoop, BodyPressureQueries) {
   BodyPressure P(Body, {});
   const unsigned Base = P.peak({});
   EXPECT_GT(Base, 0u);
+  // The other question (a proposed order: ModeChoice's), asked of the
+  // body's own order, counts the same.
+  auto CurrentOrder = [&] {
+    std::vector<const MachineInstr *> O;
+    for (const MachineInstr &MI :
+         make_range(Body.getFirstNonPHI(), Body.getFirstTerminator()))
+      if (!MI.isDebugInstr())
+        O.push_back(&MI);
+    return O;
+  };
+  EXPECT_EQ(P.peakInOrder(CurrentOrder()), Base);
+  // ModeChoice's entry, on a model of the body as it is now.
+  auto ModelPeak = [&]() -> unsigned {
+    LoopAnalysis LA = analyzeLoop(L, *MF);
+    if (!LA.Model)
+      return 0;
+    std::vector<unsigned> Identity(LA.Model->Insts.size());
+    for (unsigned I = 0; I < Identity.size(); ++I)
+      Identity[I] = I;
+    return peakVectorPressure(*LA.Model, Identity);
+  };
+  EXPECT_EQ(ModelPeak(), Base);
 
   // Registers made after P was built: found again on every query.
   DebugLoc DL;
@@ -289,10 +311,16 @@ TEST_F(TinyLoop, BodyPressureQueries) {
                           .addReg(A)
                           .addReg(B);
   EXPECT_EQ(P.peak({}), Base + 1) << "A and its copy B: one register";
+  EXPECT_EQ(P.peakInOrder(CurrentOrder()), Base + 1)
+      << "a proposed order counts A and B as one register too";
+  EXPECT_EQ(BodyPressure(Body, {}).peakInOrder(CurrentOrder()), Base + 1)
+      << "A and B known at construction: still one register";
+  EXPECT_EQ(ModelPeak(), Base + 1) << "and so does a planned order";
   EXPECT_EQ(P.peak({Use}), Base) << "their only reader counted as deleted";
   EXPECT_EQ(P.peak({DefA, CopyB}), Base) << "their definitions deleted";
   Use->addOperand(MachineOperand::CreateReg(W, /*isDef=*/false));
   EXPECT_EQ(P.peak({}), Base + 3) << "a 64-bit value is two registers";
+  EXPECT_EQ(P.peakInOrder(CurrentOrder()), Base + 3);
 
   // A register known when P was built is found again only if it is in
   // Changing: there, a reader counted as deleted frees it.

@@ -5,8 +5,6 @@
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/IntEqClasses.h"
-#include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/CodeGen/MachineDominators.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
 #include "llvm/CodeGen/TargetRegisterInfo.h"
@@ -29,144 +27,12 @@ unsigned vectorUnits(Register R, const MachineRegisterInfo &MRI,
   return TRI.isDivergentRegClass(RC) ? TRI.getRegSizeInBits(*RC) / 32 : 0;
 }
 
-unsigned peakVectorPressure(const LoopModel &Model, ArrayRef<unsigned> Order,
-                            const MachineDominatorTree &MDT) {
-  const MachineBasicBlock *Body = Model.Body;
-  const MachineFunction &MF = *Body->getParent();
-  const MachineRegisterInfo &MRI = MF.getRegInfo();
-  const TargetRegisterInfo &TRI = *MF.getSubtarget().getRegisterInfo();
-
-  // A value defined before the loop is live through it when a use can be
-  // reached from the loop's exits without passing its definition again (in
-  // SSA, passing the definition starts a new value: in a persistent kernel
-  // the outer loop leads from the K loop's exit back to every block, but the
-  // values defined there are redefined before their next use).
-  SmallVector<const MachineBasicBlock *, 4> Exits;
-  for (const MachineBasicBlock *S : Body->successors())
-    if (S != Body)
-      Exits.push_back(S);
-  DenseMap<const MachineBasicBlock *, SmallPtrSet<const MachineBasicBlock *, 16>>
-      AfterCache;
-  auto ReachableAfter = [&](const MachineBasicBlock *Stop)
-      -> const SmallPtrSet<const MachineBasicBlock *, 16> & {
-    auto It = AfterCache.find(Stop);
-    if (It != AfterCache.end())
-      return It->second;
-    SmallPtrSet<const MachineBasicBlock *, 16> &After = AfterCache[Stop];
-    SmallVector<const MachineBasicBlock *, 8> Work(Exits.begin(), Exits.end());
-    while (!Work.empty()) {
-      const MachineBasicBlock *B = Work.pop_back_val();
-      if (B == Body || !After.insert(B).second || B == Stop)
-        continue; // a use in Stop itself may still read the old value
-      for (const MachineBasicBlock *S : B->successors())
-        Work.push_back(S);
-    }
-    return After;
-  };
-
-  unsigned Through = 0;
-  DenseSet<Register> LiveOut;
-  for (unsigned I = 0, E = MRI.getNumVirtRegs(); I != E; ++I) {
-    Register R = Register::index2VirtReg(I);
-    if (MRI.reg_nodbg_empty(R))
-      continue;
-    unsigned Units = vectorUnits(R, MRI, TRI);
-    if (!Units)
-      continue;
-    const MachineInstr *Def = MRI.getUniqueVRegDef(R);
-    if (!Def)
-      continue;
-    const MachineBasicBlock *DefBB = Def->getParent();
-    bool DefInBody = DefBB == Body && !Def->isPHI();
-    // Body's own definitions: the exits' reachable set stops at Body anyway.
-    const auto &After = ReachableAfter(DefInBody ? Body : DefBB);
-    bool UsedInBody = false, UsedAfter = false, FeedsHeaderPhi = false;
-    for (const MachineInstr &U : MRI.use_nodbg_instructions(R)) {
-      const MachineBasicBlock *UB = U.getParent();
-      if (UB == Body && U.isPHI())
-        FeedsHeaderPhi = true;
-      else if (UB == Body)
-        UsedInBody = true;
-      else if (After.count(UB) && !(UB == DefBB && !U.isPHI() &&
-                                    !DefInBody && UB != Body))
-        UsedAfter = true;
-    }
-    if (DefInBody) {
-      if (FeedsHeaderPhi || UsedAfter)
-        LiveOut.insert(R);
-    } else if (DefBB != Body && MDT.dominates(DefBB, Body) &&
-               (UsedInBody || UsedAfter)) {
-      Through += Units; // defined before the loop, needed in or after it
-    }
-  }
-
-  // Copies, REG_SEQUENCE and friends are joined by the register coalescer:
-  // count each group of such vregs once (the values are the same).
-  // Classes over virtual register indices (every vreg here is virtual).
-  IntEqClasses Groups(MRI.getNumVirtRegs());
-  auto Find = [&](Register R) { return Groups.findLeader(R.virtRegIndex()); };
-  auto Unite = [&](Register A, Register B) {
-    Groups.join(A.virtRegIndex(), B.virtRegIndex());
-  };
-  for (const InstInfo &II : Model.Insts) {
-    const MachineInstr &MI = *II.MI;
-    if (!(MI.isCopy() || MI.isRegSequence() || MI.isInsertSubreg() ||
-          MI.isSubregToReg()) ||
-        !MI.getOperand(0).getReg().isVirtual())
-      continue;
-    for (const MachineOperand &MO : MI.uses())
-      if (MO.isReg() && MO.getReg().isVirtual() &&
-          vectorUnits(MO.getReg(), MRI, TRI))
-        Unite(MO.getReg(), MI.getOperand(0).getReg());
-  }
-  DenseMap<unsigned, unsigned> GroupUnits, GroupLive;
-  for (const InstInfo &II : Model.Insts)
-    for (const MachineOperand &MO : II.MI->operands())
-      if (MO.isReg() && MO.getReg().isVirtual()) {
-        unsigned &U = GroupUnits[Find(MO.getReg())];
-        U = std::max(U, vectorUnits(MO.getReg(), MRI, TRI));
-      }
-  for (Register R : LiveOut) {
-    unsigned &U = GroupUnits[Find(R)];
-    U = std::max(U, vectorUnits(R, MRI, TRI));
-  }
-
-  DenseSet<Register> Live;
-  unsigned Cur = 0;
-  auto MakeLive = [&](Register R) {
-    if (!Live.insert(R).second)
-      return;
-    unsigned G = Find(R);
-    if (GroupLive[G]++ == 0)
-      Cur += GroupUnits[G];
-  };
-  auto Kill = [&](Register R) {
-    if (!Live.erase(R))
-      return;
-    unsigned G = Find(R);
-    if (--GroupLive[G] == 0)
-      Cur -= GroupUnits[G];
-  };
-  for (Register R : LiveOut)
-    MakeLive(R);
-  unsigned Peak = Cur;
-  for (unsigned Pos = Order.size(); Pos-- > 0;) {
-    const MachineInstr &MI = *Model.Insts[Order[Pos]].MI;
-    for (const MachineOperand &MO : MI.defs())
-      if (MO.isReg() && MO.getReg().isVirtual())
-        Kill(MO.getReg());
-    for (const MachineOperand &MO : MI.uses()) {
-      if (!MO.isReg() || !MO.getReg().isVirtual() ||
-          !vectorUnits(MO.getReg(), MRI, TRI))
-        continue;
-      const MachineInstr *Def = MRI.getUniqueVRegDef(MO.getReg());
-      if (Def && Def->getParent() != Body)
-        continue; // defined before the loop: counted in Through
-      MakeLive(MO.getReg());
-    }
-    Peak = std::max(Peak, Cur);
-  }
-  return Peak + Through;
+unsigned peakVectorPressure(const LoopModel &Model, ArrayRef<unsigned> Order) {
+  SmallVector<const MachineInstr *, 256> MIs;
+  MIs.reserve(Order.size());
+  for (unsigned I : Order)
+    MIs.push_back(Model.Insts[I].MI);
+  return BodyPressure(*Model.Body, {}).peakInOrder(MIs);
 }
 
 //===----------------------------------------------------------------------===//
@@ -181,13 +47,51 @@ BodyPressure::BodyPressure(const MachineBasicBlock &Body,
       KnownRegs(MRI.getNumVirtRegs()), ThroughValue(KnownRegs),
       KnownValue(KnownRegs), KnownWidth(KnownRegs) {
   Reach = reachableFrom(nullptr);
+  // Which registers the coalescer makes one: a copy and its source (a copy
+  // of a part stays in its source's lanes; how SSA splits a loop-carried
+  // MFMA result into the header's PHIs), anywhere; a tuple (REG_SEQUENCE,
+  // INSERT_SUBREG, SUBREG_TO_REG) and the pieces the body makes for it: the
+  // allocator gives the whole tuple a register from its first piece on. A
+  // piece made before the loop keeps its own register (the tuple is
+  // remade every iteration, the piece is not), as does one read whole by
+  // two tuples or a part of a wider register.
+  auto IsTuple = [](const MachineInstr &MI) {
+    return MI.isRegSequence() || MI.isInsertSubreg() || MI.isSubregToReg();
+  };
+  // A piece read by two tuples can be a lane of one of them only.
+  DenseMap<Register, unsigned> TupleReads;
+  for (const MachineInstr &MI : Body)
+    if (IsTuple(MI))
+      for (const MachineOperand &MO : MI.uses())
+        if (MO.isReg() && MO.getReg().isVirtual())
+          ++TupleReads[MO.getReg()];
+  IntEqClasses Classes(KnownRegs);
+  for (const MachineBasicBlock &MBB : *Body.getParent())
+    for (const MachineInstr &MI : MBB) {
+      const bool Tuple = IsTuple(MI);
+      if (!(MI.isCopy() || (Tuple && &MBB == &Body)))
+        continue;
+      const MachineOperand &D = MI.getOperand(0);
+      if (!isVector(D.getReg()) || D.getSubReg())
+        continue;
+      for (const MachineOperand &MO : MI.uses()) {
+        if (!MO.isReg() || !isVector(MO.getReg()))
+          continue;
+        const MachineInstr *Src = MRI.getUniqueVRegDef(MO.getReg());
+        // a part of a wider register cannot be a lane of the tuple either
+        if (Tuple && (!Src || Src->getParent() != &Body || MO.getSubReg() ||
+                      TupleReads.lookup(MO.getReg()) > 1))
+          continue;
+        Classes.join(D.getReg().virtRegIndex(), MO.getReg().virtRegIndex());
+      }
+    }
   for (unsigned I = 0; I < KnownRegs; ++I) {
     Register R = Register::index2VirtReg(I);
     if (!isVector(R))
       continue;
-    // the chain ends at a known register: their definitions are not edited
-    KnownValue[I] = valueOf(R).virtRegIndex();
-    KnownWidth[I] = TRI.getRegSizeInBits(*MRI.getRegClass(R)) / 32;
+    unsigned V = KnownValue[I] = Classes.findLeader(I);
+    KnownWidth[V] =
+        std::max<unsigned>(KnownWidth[V], TRI.getRegSizeInBits(*MRI.getRegClass(R)) / 32);
   }
   for (unsigned I = 0; I < KnownRegs; ++I) {
     Register R = Register::index2VirtReg(I);
@@ -203,9 +107,19 @@ BodyPressure::BodyPressure(const MachineBasicBlock &Body,
   }
 }
 
+/// The value R is one register with: its class when R is known here; a
+/// register made later is the value of the copies it was made by.
 unsigned BodyPressure::valueIndex(Register R) const {
+  for (unsigned Depth = 0; R.virtRegIndex() >= KnownRegs && Depth < 8;
+       ++Depth) {
+    const MachineInstr *Def = MRI.getUniqueVRegDef(R);
+    if (!Def || !Def->isCopy() || Def->getOperand(0).getSubReg() ||
+        !isVector(Def->getOperand(1).getReg()))
+      break;
+    R = Def->getOperand(1).getReg();
+  }
   unsigned I = R.virtRegIndex();
-  return I < KnownRegs ? KnownValue[I] : valueOf(R).virtRegIndex();
+  return I < KnownRegs ? KnownValue[I] : I;
 }
 
 unsigned BodyPressure::width(unsigned ValueIdx) const {
@@ -231,7 +145,7 @@ void BodyPressure::extend(unsigned V, unsigned From, unsigned To) {
   RangeTo[V] = std::max(RangeTo[V], To);
 }
 
-unsigned BodyPressure::peak(const DenseSet<MachineInstr *> &Skip) {
+void BodyPressure::start() {
   const unsigned NumRegs = MRI.getNumVirtRegs();
   if (RangeStamp.size() < NumRegs) {
     for (std::vector<unsigned> *V :
@@ -241,21 +155,46 @@ unsigned BodyPressure::peak(const DenseSet<MachineInstr *> &Skip) {
   ++Query;
   Ranged.clear();
   Insts.clear();
+}
+
+/// Appends MI to this query's order, noting the last reader of each
+/// register (a PHI reads at the end of the block it names, not here).
+void BodyPressure::append(const MachineInstr &MI) {
+  if (!MI.isPHI())
+    for (const MachineOperand &MO : MI.operands())
+      if (MO.isReg() && MO.isUse() && MO.getReg().isVirtual()) {
+        unsigned I = MO.getReg().virtRegIndex();
+        UseStamp[I] = Query;
+        LastUse[I] = Insts.size();
+      }
+  Insts.push_back(&MI);
+}
+
+unsigned BodyPressure::peak(const DenseSet<MachineInstr *> &Skip) {
+  start();
+  for (const MachineInstr &MI : Body)
+    if (!MI.isDebugInstr() && !Skip.count(const_cast<MachineInstr *>(&MI)))
+      append(MI);
+  return count(Skip);
+}
+
+unsigned BodyPressure::peakInOrder(ArrayRef<const MachineInstr *> Order) {
+  start();
+  for (const MachineInstr &MI : Body.phis())
+    append(MI);
+  for (const MachineInstr *MI : Order)
+    append(*MI);
+  for (const MachineInstr &MI :
+       make_range(Body.getFirstTerminator(), Body.end()))
+    if (!MI.isDebugInstr())
+      append(MI);
+  return count({});
+}
+
+unsigned BodyPressure::count(const DenseSet<MachineInstr *> &Skip) {
   // Gap K is the point before instruction K (K == End: after the last).
-  // The last reader in the body of every register, in one forward walk.
-  for (const MachineInstr &MI : Body) {
-    if (MI.isDebugInstr() || Skip.count(const_cast<MachineInstr *>(&MI)))
-      continue;
-    if (!MI.isPHI())
-      for (const MachineOperand &MO : MI.operands())
-        if (MO.isReg() && MO.isUse() && MO.getReg().isVirtual()) {
-          unsigned I = MO.getReg().virtRegIndex();
-          UseStamp[I] = Query;
-          LastUse[I] = Insts.size();
-        }
-    Insts.push_back(&MI);
-  }
   const unsigned End = Insts.size();
+  const unsigned NumRegs = MRI.getNumVirtRegs();
   // Defined before the loop: the others' values are in ThroughUnits.
   auto Before = [&](Register R) {
     if (!isVector(R))
@@ -310,23 +249,6 @@ unsigned BodyPressure::peak(const DenseSet<MachineInstr *> &Skip) {
 
 bool BodyPressure::isVector(Register R) const {
   return isVectorReg(R, MRI, TRI);
-}
-
-/// The register whose value R holds: the source of the vector copies R was
-/// made by. A copy of a part (`%d = COPY %s.sub2`, how SSA splits a
-/// loop-carried MFMA result into the header's PHIs) is counted as part of
-/// its source, as the coalescer leaves it in the source's lanes.
-Register BodyPressure::valueOf(Register R) const {
-  for (unsigned Depth = 0; Depth < 8; ++Depth) {
-    const MachineInstr *Def = MRI.getUniqueVRegDef(R);
-    if (!Def || !Def->isCopy() || Def->getOperand(0).getSubReg())
-      break;
-    Register Src = Def->getOperand(1).getReg();
-    if (!isVector(Src))
-      break;
-    R = Src;
-  }
-  return R;
 }
 
 /// Blocks reachable from the body (the body included) without entering

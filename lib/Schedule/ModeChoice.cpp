@@ -281,7 +281,7 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
   std::vector<unsigned> Identity(M.Insts.size());
   for (unsigned I = 0; I < Identity.size(); ++I)
     Identity[I] = I;
-  const unsigned Before = peakVectorPressure(M, Identity, Ctx.MDT);
+  const unsigned Before = peakVectorPressure(M, Identity);
   const target::TargetFacts *TF =
       target::factsFor(Ctx.MF.getSubtarget().getCPU());
   const unsigned OneWaveBudget = target::vgprBudget(TF ? *TF : target::Gfx942, 1);
@@ -332,7 +332,7 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
         Fail = W.Reason;
       } else {
         C.Plan = std::move(*Plan);
-        C.Peak = peakVectorPressure(C.Work, C.Plan.Order, Ctx.MDT);
+        C.Peak = peakVectorPressure(C.Work, C.Plan.Order);
         // Over the budget is still better than LLVM's own order when that
         // one is further over: fewer spills (Triton's IR at 256x256 with
         // 32x32 MFMAs, fp8, three stages). That holds where the workgroup

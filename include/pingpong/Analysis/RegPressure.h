@@ -2,20 +2,16 @@
 //
 // Peak VGPR+AGPR demand (32-bit units) of a loop body. The plugin runs on
 // machine SSA (before PHI elimination), so liveness comes from SSA def/use
-// and dominance, not LiveIntervals. Two questions:
-// - peakVectorPressure: the body laid out in an order the plan proposes
-//   (the MIR is not changed), used to refuse a mode whose order would spill
-//   (Triton skips FourPP with 16x16 MFMA and kWidth 8 for that reason; here
-//   it is decided from the registers);
-// - BodyPressure: the body in its current order, asked again after each
-//   trial edit (new registers, instructions counted as deleted), used by
-//   the LDS address fold to compare its forms.
-// They still count coalescing and values from before the loop each their
-// own way (groups of copies and REG_SEQUENCEs + dominance there, chains of
-// full copies + reachable uses here): for the scheduled loop of
-// attn_f16_128x64x128_w8_ns2_gfx950_async_pp1 the first says ~144, the
-// second, before the fold, 142. One rule for both would move mode choices
-// and remark numbers.
+// and the CFG, not LiveIntervals. One estimator (BodyPressure), one
+// counting rule, two questions:
+// - the body in an order the plan proposes (peakInOrder; the MIR is not
+//   changed), used to refuse a mode whose order would spill (Triton skips
+//   FourPP with 16x16 MFMA and kWidth 8 for that reason; here it is
+//   decided from the registers);
+// - the body in its current order, asked again after each trial edit (new
+//   registers, instructions counted as deleted), used by the LDS address
+//   fold to compare its forms.
+// On the same order both give the same number (unittests/LoopModelTest).
 //
 //===----------------------------------------------------------------------===//
 #ifndef PINGPONG_ANALYSIS_REGPRESSURE_H
@@ -32,7 +28,6 @@
 
 namespace llvm {
 class MachineBasicBlock;
-class MachineDominatorTree;
 class MachineFunction;
 class MachineInstr;
 class MachineRegisterInfo;
@@ -51,22 +46,23 @@ unsigned vectorUnits(llvm::Register R, const llvm::MachineRegisterInfo &MRI,
                      const llvm::TargetRegisterInfo &TRI);
 
 /// Peak vector registers live at once when the region runs in Order
-/// (indices into Model.Insts).
+/// (indices into Model.Insts): BodyPressure::peakInOrder.
 unsigned peakVectorPressure(const LoopModel &Model,
-                            llvm::ArrayRef<unsigned> Order,
-                            const llvm::MachineDominatorTree &MDT);
+                            llvm::ArrayRef<unsigned> Order);
 
-/// Exact vector register pressure over a single-block loop, in machine SSA
-/// and the body's current order, asked again after every trial edit: a
+/// Vector register pressure over a single-block loop in machine SSA, in
+/// the body's current order after trial edits or in a proposed order: a
 /// value defined before the loop is live through every point of the body
 /// when some use of it can be reached from the loop's header without
 /// passing its definition (the back edge brings any such value round
 /// again), whether that use is in the loop or after it; a value defined in
 /// the body lives from its definition to its last use there, or to the end
-/// when it leaves the body (a use after the loop, or the header's PHIs). A
-/// full copy of a vector value holds the same value: the coalescer gives
-/// both one register, so they count once (Triton's lane terms reach the
-/// epilogue through such copies made before the loop).
+/// when it leaves the body (a use after the loop, or the header's PHIs).
+/// Registers the coalescer joins count once, at the widest, from the first
+/// definition to the last use of any of them: a copy and its source (a
+/// copy of a part too), anywhere (Triton's lane terms reach the epilogue
+/// through copies made before the loop); a tuple (REG_SEQUENCE,
+/// INSERT_SUBREG, SUBREG_TO_REG) and the pieces the body makes for it.
 class BodyPressure {
 public:
   /// Changing: the registers whose uses an edit can change; their liveness
@@ -82,10 +78,17 @@ public:
   /// nothing live).
   unsigned peak(const llvm::DenseSet<llvm::MachineInstr *> &Skip);
 
+  /// The same count with the body's instructions before its first
+  /// terminator, PHIs apart, laid out in Order (instructions left out of
+  /// Order read nothing).
+  unsigned peakInOrder(llvm::ArrayRef<const llvm::MachineInstr *> Order);
+
 private:
   using BlockSet = llvm::DenseSet<const llvm::MachineBasicBlock *>;
   bool isVector(llvm::Register R) const;
-  llvm::Register valueOf(llvm::Register R) const;
+  void start();
+  void append(const llvm::MachineInstr &MI);
+  unsigned count(const llvm::DenseSet<llvm::MachineInstr *> &Skip);
   unsigned valueIndex(llvm::Register R) const;
   unsigned width(unsigned ValueIdx) const;
   void extend(unsigned ValueIdx, unsigned From, unsigned To);
@@ -103,7 +106,8 @@ private:
   llvm::BitVector ThroughValue;
   unsigned ThroughUnits = 0;
   // By virtual register index, for the registers known at construction:
-  // valueOf's index and that value's width (their definitions stay).
+  // the index of the value (class) it is in, and by that index the class's
+  // width (their definitions stay).
   std::vector<unsigned> KnownValue, KnownWidth;
   // peak()'s scratch, by virtual register index; an entry counts when its
   // stamp is this query's.
