@@ -545,21 +545,31 @@ struct LgkmRecount {
   const OpcodeTable &T;
   const TargetInstrInfo &TII;
 
-  /// Whether LLVM 22.1 counts MI on lgkmcnt, and whether the DS pipe does.
-  std::pair<bool, bool> roles(const MachineInstr &MI) const {
+  struct Roles {
+    bool Counted = false; // LLVM 22.1 counts it on lgkmcnt
+    bool InOrder = false; // the DS pipe does, in order
+    bool LLVMOnly = false; // LLVM counts it, the hardware does not
+  };
+  Roles roles(const MachineInstr &MI) const {
     StringRef Name = T.name(MI.getOpcode());
     sync::OpClass C = sync::classifyByName(Name).Class;
-    if (C == sync::OpClass::LDSDMA)
-      return {!Name.starts_with("BUFFER_"), false};
+    Roles R;
+    if (C == sync::OpClass::LDSDMA) {
+      // FLAT-encoded (global_load_lds_*): the pseudo sets LGKM_CNT.
+      R.Counted = R.LLVMOnly = !Name.starts_with("BUFFER_");
+      return R;
+    }
     sync::CounterUse U = sync::countersOf(C, sync::Target::Gfx942);
-    return {U.Lgkm, U.Lgkm && U.LgkmInOrder};
+    R.Counted = U.Lgkm;
+    R.InOrder = U.Lgkm && U.LgkmInOrder;
+    return R;
   }
   void step(const MachineInstr &MI, LgkmWindow &W) const {
-    auto [Counted, InOrder] = roles(MI);
-    if (!Counted)
+    Roles R = roles(MI);
+    if (!R.Counted)
       return;
     for (unsigned K = W.size() - 1; K > 0; --K)
-      W[K] = W[K - 1] + InOrder;
+      W[K] = W[K - 1] + R.InOrder;
     W[0] = 0;
   }
   static bool join(LgkmWindow &Into, const LgkmWindow &From) {
@@ -582,8 +592,7 @@ unsigned LgkmRecount::run(MachineFunction &MF,
   bool LLVMOnly = false;
   for (const MachineBasicBlock &MBB : MF)
     for (const MachineInstr &MI : MBB.instrs())
-      LLVMOnly |= roles(MI).first && sync::classifyByName(T.name(MI.getOpcode()))
-                                            .Class == sync::OpClass::LDSDMA;
+      LLVMOnly |= roles(MI).LLVMOnly;
   if (!LLVMOnly)
     return 0;
   ReversePostOrderTraversal<MachineFunction *> RPOT(&MF);
