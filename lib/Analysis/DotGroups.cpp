@@ -185,6 +185,38 @@ void markExchanges(ModelBuilder &B, const DenseMap<unsigned, unsigned> &LevelOf)
     M.Insts[Rd].R = Role::ExchangeRead;
     M.Insts[Rd].Group = ReadGroup;
   }
+  // Steps, in program order: a read and a write of bytes that may meet are
+  // one step apart. Triton's allocator may put the row statistics'
+  // scratch inside P's buffer: write alpha, read alpha, write P over it,
+  // read P are four steps.
+  struct Access {
+    sync::LDSRegion R;
+    bool Write;
+    unsigned Step;
+  };
+  SmallVector<Access, 64> Xs;
+  SmallVector<InstInfo *, 64> Of;
+  for (InstInfo &II : M.Insts) {
+    if (II.R != Role::ExchangeWrite && II.R != Role::ExchangeRead)
+      continue;
+    Access A{ldsRegionOf(*II.MI), II.R == Role::ExchangeWrite, 1};
+    for (const Access &E : Xs)
+      if (E.Write != A.Write &&
+          sync::overlap(E.R, A.R).O != sync::Overlap::Disjoint)
+        A.Step = std::max(A.Step, E.Step + 1);
+    Xs.push_back(std::move(A));
+    Of.push_back(&II);
+  }
+  // One conversion is one step: a run of accesses of one direction in
+  // program order (P's stores, of which only some meet alpha's bytes) takes
+  // the step of its latest member, so a layout selects whole conversions.
+  for (unsigned I = 0; I < Xs.size();) {
+    unsigned E = I, Step = 0;
+    for (; E < Xs.size() && Xs[E].Write == Xs[I].Write; ++E)
+      Step = std::max(Step, Xs[E].Step);
+    for (; I < E; ++I)
+      Of[I]->ExchangeStep = Step;
+  }
 }
 
 } // namespace

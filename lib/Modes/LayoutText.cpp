@@ -87,6 +87,8 @@ std::string ClusterLayout::print() const {
         S += *Sel.Op == Operand::A ? ".a" : (*Sel.Op == Operand::B ? ".b" : ".-");
       if (Sel.Stage)
         S += "~" + std::to_string(*Sel.Stage);
+      if (Sel.Step)
+        S += "#" + std::to_string(*Sel.Step);
       if (Sel.Group)
         S += "@" + std::to_string(*Sel.Group);
       if (Sel.Slices) {
@@ -153,6 +155,18 @@ bool parseSelector(StringRef T, Selector &S, std::string &Error) {
     }
     S.Group = G;
     T = T.take_front(At);
+  }
+  size_t Hash = T.find('#');
+  if (Hash != StringRef::npos) {
+    unsigned Step;
+    if (T.drop_front(Hash + 1).trim().getAsInteger(10, Step) || !Step) {
+      Error = ("selector '" + T + "': expected #N (an exchange step, from 1) "
+               "after the role")
+                  .str();
+      return false;
+    }
+    S.Step = Step;
+    T = T.take_front(Hash);
   }
   size_t Tilde = T.find('~');
   if (Tilde != StringRef::npos) {

@@ -28,12 +28,8 @@
 namespace pingpong {
 
 /// The LDS exchanges of an iteration (DotGroups: dot results written to LDS
-/// and read back by other waves) as a chain of dependent steps: each
-/// exchange access is one step past every earlier one it conflicts with (a
-/// read and a write of bytes that may meet; the stores of one conversion
-/// write their lanes' own bytes, in one step). Triton's allocator may put the row
-/// statistics' scratch inside P's buffer: write alpha, read alpha, write P
-/// over it, read P are four steps. Intervals: what the steps need under the
+/// and read back by other waves) as a chain of dependent steps
+/// (InstInfo::ExchangeStep). Intervals: what the steps need under the
 /// asymmetric skew, two barrier intervals per dependence, the wrap to the
 /// next iteration's first conflicting access included.
 struct ExchangeSteps {
@@ -47,28 +43,21 @@ static ExchangeSteps exchangeSteps(const LoopModel &M) {
     unsigned Step;
   };
   std::vector<Access> Xs;
-  auto Conflict = [](const Access &A, const Access &B) {
-    return A.Write != B.Write &&
-           sync::overlap(A.R, B.R).O != sync::Overlap::Disjoint;
-  };
   ExchangeSteps X;
-  for (const InstInfo &II : M.Insts) {
-    if (II.R != Role::ExchangeWrite && II.R != Role::ExchangeRead)
-      continue;
-    Access A{ldsRegionOf(*II.MI), II.R == Role::ExchangeWrite, 1};
-    for (const Access &E : Xs)
-      if (Conflict(E, A))
-        A.Step = std::max(A.Step, E.Step + 1);
-    X.Steps = std::max(X.Steps, A.Step);
-    Xs.push_back(std::move(A));
-  }
+  for (const InstInfo &II : M.Insts)
+    if (II.ExchangeStep) {
+      Xs.push_back({ldsRegionOf(*II.MI), II.R == Role::ExchangeWrite,
+                    II.ExchangeStep});
+      X.Steps = std::max(X.Steps, II.ExchangeStep);
+    }
   if (!X.Steps)
     return X;
   X.Intervals = 2 * (X.Steps - 1) + 1;
   // B of the next iteration after A of this one: 2 * (steps between) + 2.
   for (const Access &A : Xs)
     for (const Access &B : Xs)
-      if (A.Step >= B.Step && Conflict(A, B))
+      if (A.Step >= B.Step && A.Write != B.Write &&
+          sync::overlap(A.R, B.R).O != sync::Overlap::Disjoint)
         X.Intervals = std::max(X.Intervals, 2 * (A.Step - B.Step + 1));
   return X;
 }
@@ -171,6 +160,32 @@ static const char *ChainedPP8ExchangeLayout =
     "dot xchg: exchange-write, local-read@1; "
     "mem mem1: ; "
     "dot dot1: exchange-read, acc-prep, dot@1";
+// 8 waves, register-staged operands, the second group's inputs through LDS
+// in four steps (Triton's 32x32-MFMA attention on gfx942: alpha's scratch
+// inside P's buffer, so write alpha, read alpha, write P over it, read P).
+// Under the skew the steps need 8 intervals; in lockstep (barriers, no skew)
+// one each, as in LLVM's order, which this one reorders: Q K^T with K's
+// reads, the global loads and the row maximum that alpha needs, alpha's
+// write; alpha's read with V's reads and, by dependences, the rest of the
+// softmax (P's exp and row sum: VALU that V's reads, one per three VALU on
+// gfx942's slower LDS port, run under); P's write; P's read, the rescale of
+// O, P V and the LDS writes of the next tiles. In LLVM's order V's reads
+// ran in an interval of their own, after the whole softmax. Model,
+// attn_f16_128x64x128_w8_ns2_mi32_gfx942 (docs/modes.md): 5702 cycles per
+// iteration (Triton 5874, llc-22 6118); without the clause 5830.
+static std::string chainedPP8LockstepExchange(const LoopModel &M) {
+  const target::TargetFacts *T =
+      target::factsFor(M.Body->getParent()->getSubtarget().getCPU());
+  const bool SlowLDSReads = T && T->LDSReadBytesPerClkPerSIMDPair < 128;
+  return std::string(
+             "pingpong-layout v1; sync barrier delay-global-data "
+             "mem-priority; "
+             "dot dot0: local-read@0, dot@0, global-load, exchange-write#1; "
+             "mem x1: exchange-read#2, local-read@1; "
+             "mem x2: exchange-write#3; "
+             "dot dot1: exchange-read#4, acc-prep, dot@1, local-write") +
+         (SlowLDSReads ? "; interleave x1: valu 3, ds-read 1" : "");
+}
 // 8 waves, LDS DMA, P V fed by Q K^T of the previous iteration (Triton's
 // four-stage pipeline: P and alpha cross the back edge in registers, K's
 // tile is read one iteration ahead into registers). Triton-pp's order: Q K^T
@@ -232,6 +247,11 @@ std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
     ExchangeSteps X = exchangeSteps(M);
     if (X.Steps <= 2 && M.NumAsyncCopies && !M.Groups[1].FedLate)
       return builtinLayout(ChainedPP8ExchangeLayout, Mode::ChainedPP, M, Why);
+    // Four steps with register-staged operands: one barrier interval each,
+    // without the skew.
+    if (X.Steps == 4 && !M.NumAsyncCopies && !M.Groups[1].FedLate)
+      return builtinLayout(chainedPP8LockstepExchange(M).c_str(),
+                           Mode::ChainedPP, M, Why);
     unsigned Intervals = X.Intervals;
     Why.Reason = "the second dot group's inputs cross LDS in " +
                  std::to_string(X.Steps) + " dependent step" +
@@ -244,7 +264,8 @@ std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
                  "): under the asymmetric skew each step is two barrier "
                  "intervals from the next, " + std::to_string(Intervals) +
                  " intervals with nothing but the exchange between the two "
-                 "dots; the exchange layout takes two steps, with LDS DMA";
+                 "dots; the exchange layouts take two steps with LDS DMA, four "
+                 "without";
     for (const InstInfo &II : M.Insts)
       if (II.R == Role::ExchangeWrite) {
         Why.At = II.MI;

@@ -38,7 +38,8 @@ bool Selector::matches(const InstInfo &I, unsigned NumDots) const {
                 : I.Op == Operand::ScaleB ? Operand::B
                                           : I.Op;
   if (I.R != R || (Op && Own != *Op) || (Group && I.Group != *Group) ||
-      (Stage && I.StagesAhead != *Stage))
+      (Stage && I.StagesAhead != *Stage) ||
+      (Step && I.ExchangeStep != *Step))
     return false;
   if (!Slices)
     return true;

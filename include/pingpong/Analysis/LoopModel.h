@@ -58,6 +58,11 @@ struct InstInfo {
   /// through (Triton's stage index, idx + 1 < N ? idx + 1 : 0); 0: not
   /// derived (the sync rules then take StagesAhead + 1).
   unsigned Buffers = 0;
+  /// ExchangeWrite / ExchangeRead: the access's step in the iteration's
+  /// chain of dependent exchange accesses (1: conflicts with no earlier one;
+  /// else one past the latest earlier access of the other direction whose
+  /// bytes may meet). 0: not an exchange access.
+  unsigned ExchangeStep = 0;
 };
 
 /// Where one operand (A, B or a scale) of a dot group comes from.

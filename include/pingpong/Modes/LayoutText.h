@@ -86,6 +86,8 @@ struct Selector {
   /// Pipeline stage: iterations between an LDS write / LDS DMA / prefetching
   /// load and the reads of its data (InstInfo::StagesAhead); none: any.
   std::optional<unsigned> Stage;
+  /// Exchange step (InstInfo::ExchangeStep, from 1); none: any.
+  std::optional<unsigned> Step;
   unsigned Slices = 0;       // 0: any slice
   unsigned First = 0, Last = 0;
   bool matches(const InstInfo &I, unsigned NumDots) const;
