@@ -168,11 +168,13 @@ static const char *ChainedPP8ExchangeLayout =
 // reads, the global loads and the row maximum that alpha needs, alpha's
 // write; alpha's read with V's reads and, by dependences, the rest of the
 // softmax (P's exp and row sum: VALU that V's reads, one per three VALU on
-// gfx942's slower LDS port, run under); P's write; P's read, the rescale of
-// O, P V and the LDS writes of the next tiles. In LLVM's order V's reads
-// ran in an interval of their own, after the whole softmax. Model,
-// attn_f16_128x64x128_w8_ns2_mi32_gfx942 (docs/modes.md): 5702 cycles per
-// iteration (Triton 5874, llc-22 6118); without the clause 5830.
+// gfx942's slower LDS port, run under); P's writes with the rescale of O by
+// alpha (one VALU per write); P's reads, P V and the LDS writes of the next
+// tiles. In LLVM's order V's reads ran in an interval of their own, after
+// the whole softmax, and the rescale with P V. Model,
+// attn_f16_128x64x128_w8_ns2_mi32_gfx942 (docs/modes.md): 5608 cycles per
+// iteration (Triton 5874, llc-22 6118); the rescale with P V 5702, without
+// the x1 clause 5830, the global loads with V's reads 6148.
 static std::string chainedPP8LockstepExchange(const LoopModel &M) {
   const target::TargetFacts *T =
       target::factsFor(M.Body->getParent()->getSubtarget().getCPU());
@@ -182,8 +184,9 @@ static std::string chainedPP8LockstepExchange(const LoopModel &M) {
              "mem-priority; "
              "dot dot0: local-read@0, dot@0, global-load, exchange-write#1; "
              "mem x1: exchange-read#2, local-read@1; "
-             "mem x2: exchange-write#3; "
-             "dot dot1: exchange-read#4, acc-prep, dot@1, local-write") +
+             "mem x2: exchange-write#3, acc-prep; "
+             "dot dot1: exchange-read#4, dot@1, local-write; "
+             "interleave x2: ds-write 1, valu 1") +
          (SlowLDSReads ? "; interleave x1: valu 3, ds-read 1" : "");
 }
 // 8 waves, LDS DMA, P V fed by Q K^T of the previous iteration (Triton's
