@@ -63,9 +63,12 @@ struct TargetParams {
   double EngineClockGHz;
   // MI300X under dense BF16 MFMA (MAF): 708 TF at a median 1207 MHz [A] AMD blog
   // "Measuring Max-Achievable FLOPs, part 2"; at that clock the pipe is busy
-  // 708 / (1307 x 1207/2100) = 0.943 of the time [D]. gfx950: 0, no throttle
-  // sourced (an MXFP8 micro-benchmark reached 4970 of 5000 TF, ~the peak
-  // clock; one report says ~2.0 GHz) [?]: its runs stay at the peak clock.
+  // 708 / (1307 x 1207/2100) = 0.943 of the time [D]. MI355X: AMD's gfx950
+  // Gluon GEMMs (ROCm/gfx950-gluon-tutorials, inter_wave a16w16/a8w8, 4- and
+  // 8-wave, K 8192-32768) deliver 1425-3233 TF at a loop MFMA efficiency
+  // (ATT) of 97.6-99.8 % [M]: TF / (peak TF per GHz x efficiency) puts the
+  // clock at 1.37-1.55 GHz, median 1.44 at efficiency 0.995 [D] (a lower
+  // bound: time outside the loop is counted as loop time).
   double LoadedClockGHz;
   double LoadedMfmaBusy;
   // Dynamic power ~ activity x f x V^2 with V ~ f in the DVFS range [D]: at a
@@ -160,7 +163,7 @@ inline const TargetParams &paramsFor(const std::string &Cpu) {
       8, 4, 2, 4,
       64, 128.0, 64.0, /*LdsQueueDepth: 8 sourced, off by default*/ 0,
       650, 336, 8.0, 256,
-      2.4, 2.4, 0.0, 0.0, 3.0,
+      2.4, 2.4, /*LoadedClockGHz*/ 1.44, /*LoadedMfmaBusy*/ 0.995, 3.0,
       0.65, pingpong::target::l2BytesPerClkPerCU(pingpong::target::Gfx950),
       5, 0};
   // PPSIM_PARAMS="Name=value,..." overrides parameters for a sensitivity study
