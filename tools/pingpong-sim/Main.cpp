@@ -157,7 +157,7 @@ static cl::opt<ClockRule> ClockOpt(
     cl::values(clEnumValN(ClockRule::Peak, "peak", "the target's peak clock (default)"),
                clEnumValN(ClockRule::Power, "power",
                           "the clock under the chip's power limit at the loop's own MFMA busy (gfx942: "
-                          "the measured MAF clock; gfx950: no throttle sourced, the peak)")),
+                          "anchored at AMD's MAF clock; gfx950: at AMD's MI355X GEMM measurements)")),
     cl::init(ClockRule::Peak), cl::sub(RunCmd));
 static cl::opt<double> ClockGHzOpt("clock-ghz", cl::desc("run at this engine clock (run; HBM latency and "
                                                          "bandwidth are fixed in ns, so they scale)"),
