@@ -320,6 +320,7 @@ int main(int argc, char **argv) {
       return 2;
     }
     SO.L2HitRate = l2ReuseRule(Gemm[0], Gemm[1], Tile[0], Tile[1], SO.L2Rule);
+    SO.GemmLoad = true;
     if (Gemm.size() == 3) SO.L2Rule += " (K = " + std::to_string(Gemm[2]) + " does not enter the rule)";
   }
   if (SO.WavesPerSimd > 8) { errs() << "pingpong-sim: error: --waves-per-simd is at most 8\n"; return 2; }
