@@ -81,7 +81,7 @@ struct TargetParams {
   // clocks at K = 8192 with the working set mostly in L2 [M] (AMD, ROCm/gfx950-
   // gluon-tutorials docs/tcp_bound_tile_model.md §1, from the a16w16 v8 ATT
   // trace; its per-tile test at L = 1000 predicts the measured loop MFMA
-  // efficiency of 7 of 8 tile shapes within a few points). Under --gemm an L2
+  // efficiency of the 5 bandwidth-bound tile shapes within 2 points). Under --gemm an L2
   // hit takes it and a miss at least it (withGemmLoad); 0: the unloaded
   // L2HitLatency / VmemLatency stay. Off (0) by default on both targets (gfx942:
   // not sourced; gfx950: with it on, gfx950 loops of the corpus fall below
