@@ -111,11 +111,10 @@ static cl::opt<bool> KeepAuthorSkew(
 
 static cl::opt<bool> LatencyInsideClusters(
     "amdgpu-pingpong-latency-inside-clusters", cl::init(true),
-    cl::desc("Where a scheduled loop's registers allow one wave per SIMD in "
-             "every order, ask AMDGPU's machine scheduler to order the "
-             "inside of each cluster for latency (amdgpu-sched-strategy="
-             "max-ilp on the function) instead of occupancy "
-             "(AMDGPUPingpong plugin)"));
+    cl::desc("Where a scheduled loop's layout says `latency`, ask AMDGPU's "
+             "machine scheduler to order the inside of each cluster for "
+             "latency (amdgpu-sched-strategy=max-ilp on the function) "
+             "instead of occupancy (AMDGPUPingpong plugin)"));
 
 static cl::opt<bool> PrintRoles(
     "amdgpu-pingpong-print-roles", cl::init(false),
@@ -502,10 +501,10 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
         "sync (or the author's skew removed) of loop %bb." +
         Twine(L.getHeader()->getNumber()));
   std::string LatencyNote;
-  if (C->LatencyInsideClusters && LatencyInsideClusters &&
+  if (C->Plan.Layout.LatencyInsideClusters && LatencyInsideClusters &&
       askLatencyScheduling(MF))
     LatencyNote = "; LLVM's scheduler orders inside the clusters for latency "
-                  "(max-ilp: one wave per SIMD in every order)";
+                  "(amdgpu-sched-strategy=max-ilp)";
   Remarks->applied(L, *D, M, *C, SkewNote + LatencyNote);
   ++NumScheduled;
   Scheduled->noteScheduled(*L.getHeader());

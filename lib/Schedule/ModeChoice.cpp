@@ -390,10 +390,6 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
     C.Before = Before;
     C.Budget = OneWave ? OneWaveBudget : Budget;
     C.Forced = Forced;
-    // One wave per SIMD whatever the order: the machine scheduler's default
-    // strategy gives up latency for an occupancy it cannot reach here
-    // (docs/modes.md, "Session 15": bp_f16_128x64x128_w4 7980 -> 7292).
-    C.LatencyInsideClusters = OneWave && Before > Budget && C.Peak > Budget;
     return std::optional<ModeChoice>(std::move(C));
   }
   Why.Reason = Tried;

@@ -75,11 +75,6 @@ struct ModeChoice {
   unsigned Before = 0;          // ... of LLVM's order
   unsigned Budget = 0;
   bool Forced = false;
-  /// The loop's registers hold its SIMDs to one wave in every order (LLVM's
-  /// and the plan's past the two-wave budget): AMDGPU's machine scheduler,
-  /// which orders the inside of each cluster, has no occupancy to win and
-  /// is asked to order for latency instead (its max-ilp strategy).
-  bool LatencyInsideClusters = false;
 };
 
 /// Try the requested mode (forced or custom), or the auto candidates, in
