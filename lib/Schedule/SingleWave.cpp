@@ -37,8 +37,14 @@ namespace pingpong {
 // VGPRs, one workgroup, 7636; Triton 7526). Tried: the softmax in a memory
 // cluster of its own, K's reads before Q K^T, the LDS writes inside P V, an
 // interleave clause in either dot, Q K^T in slices: all slower.
+// `latency` (session 15): one wave per SIMD whatever the order, so the
+// machine scheduler's default strategy gives up latency inside the clusters
+// for an occupancy it cannot reach; the wave's softmax chains bound this
+// loop (bp_f16_128x64x128_w4 7980 -> 7292, gqa 7540 -> 7276; llc-22 7708,
+// 8284). Not in the GEMM layouts: mm_f16_nn 128x128x128 and 128x256x64 lost
+// 1.3-1.4% with it.
 static const char *SingleWaveChainedLayout =
-    "pingpong-layout v1; sync delay-global-data dot-waits; "
+    "pingpong-layout v1; sync delay-global-data dot-waits latency; "
     "dot d0 prio=0: dot@0, global-load; "
     "dot d1 prio=0: dot@1, inter-dot, local-read@1; "
     "mem store: local-write";
