@@ -26,22 +26,36 @@
 
 namespace pingpong {
 
-// Attention (two chained dots, register-staged loads): Q K^T with the
-// global loads, then P V with the softmax and P V's LDS reads, the LDS writes
-// last. V's reads in P V's cluster issue while the softmax leaves the LDS
-// idle, and their registers are not live across Q K^T and the softmax.
-// Model, cycles per workgroup iteration (docs/modes.md, single-wave):
-// corpus attn_f16_128x64x128_w4_ns2_gfx942 (16x16 MFMAs) 3830 (V's reads
-// with Q K^T: 3954; Triton 4005, llc-22 4346); the reference's 32x32 twin
-// 252 VGPRs, so two workgroups fit: 5263 for two (V's reads with Q K^T: 297
-// VGPRs, one workgroup, 7636; Triton 7526). Tried: the softmax in a memory
-// cluster of its own, K's reads before Q K^T, the LDS writes inside P V, an
-// interleave clause in either dot, Q K^T in slices: all slower.
-static const char *SingleWaveChainedLayout =
-    "pingpong-layout v1; sync delay-global-data dot-waits; "
-    "dot d0 prio=0: dot@0, global-load; "
-    "dot d1 prio=0: dot@1, inter-dot, local-read@1; "
-    "mem store: local-write";
+// Attention (two chained dots, register-staged loads): the first three
+// quarters of Q K^T (K-major: its first K steps) with the global loads; then
+// one cluster with Q K^T's last quarter, the softmax, P V, V's LDS reads and
+// the LDS writes, which LLVM's scheduler orders. There the row maximum's
+// VALU starts on each score tile as its last K step lands, among the
+// remaining Q K^T MFMAs, the exp/convert chain of P runs among P V's MFMAs,
+// and the writes (behind the loop's own barrier) fill issue slots between
+// them instead of running after the dot with the MFMA pipe idle. V's reads
+// stay after Q K^T's (their registers not live across it; issued with K's
+// they queue on the LDS port ahead of the softmax's reductions).
+// Model, cycles per workgroup iteration, one workgroup per CU (docs/modes.md,
+// single-wave, session 15): corpus attn_f16_128x64x128_w4_ns2_gfx942 3830 ->
+// 3474 (Triton 3795), tuning bp_f16_128x64x128_w4_ns2_nomask_gfx942 3990 ->
+// 3434 (Triton 3703, llc-22 3854). Before (session 9): `d0: dot@0,
+// global-load | d1: dot@1, inter-dot, local-read@1 | store: local-write`.
+// Tried: Q K^T's last eighth or last three eighths with the softmax 3710 /
+// 3838, the writes in a cluster of their own 3826, V's reads with Q K^T
+// 4014, the global loads with the softmax 3702, P V in two clusters around
+// the writes 3878-3930, an interleave clause in either cluster 3706-4398.
+static std::string singleWaveChainedLayout(const LoopModel &M) {
+  const DotGroup &QK = M.Groups[0];
+  const unsigned Head = std::max(1u, QK.NumDots * 3 / 4);
+  return "pingpong-layout v1; sync delay-global-data dot-waits; "
+         "dot d0 prio=0: dot@0[" +
+         std::to_string(QK.FirstDotOrder) + "-" +
+         std::to_string(QK.FirstDotOrder + Head - 1) + "/" +
+         std::to_string(M.NumDots) +
+         "], global-load; "
+         "dot d1 prio=0: dot, inter-dot, local-read@1, local-write";
+}
 
 std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
                                               Rejection &Why) {
@@ -53,7 +67,8 @@ std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
                           "iteration through register-staged loads only";
       return std::nullopt;
     }
-    return builtinLayout(SingleWaveChainedLayout, Mode::SingleWave, M, Why);
+    return builtinLayout(singleWaveChainedLayout(M).c_str(), Mode::SingleWave,
+                         M, Why);
   }
   if (M.NumDots < 2) {
     Why.Reason = Name + " needs at least two MFMAs to overlap reads with";
