@@ -45,6 +45,53 @@ namespace pingpong {
 // 3838, the writes in a cluster of their own 3826, V's reads with Q K^T
 // 4014, the global loads with the softmax 3702, P V in two clusters around
 // the writes 3878-3930, an interleave clause in either cluster 3706-4398.
+// The first attention variant, held to the two-wave register budget: all
+// of Q K^T; then P V in four parts of its K steps, each part's MFMAs with
+// the next part's P (its exp/convert chain: inter-dot instructions carry the
+// dot order of the first P V MFMA they feed) and V's reads, Triton's order
+// in P V; the global loads with the second part, the LDS writes with the
+// last. Only one part of P and of V is live at a time, so the order fits
+// two waves per SIMD where the other does not (model: ~250-254 estimated,
+// 250-256 allocated, against 288-296 for the order below), and two
+// workgroups share the CU: corpus attn_f16_128x64x128_w4_ns2_gfx942 6948 ->
+// 5565 cycles for two workgroups' iterations (Triton 7590), tuning
+// bp_f16_128x64x128_w4_ns2_nomask_gfx942 6868 -> 5824 (docs/modes.md,
+// single-wave, session 15). Alone on the CU it is ~5% behind the order
+// below (3582 against 3434 per iteration on the nomask loop). Tried: the
+// global loads with Q K^T 3582 (one workgroup: 264 VGPRs), with the first
+// or third part 3630 / 5869; Q K^T's last quarter with the first part 3798.
+static std::string singleWaveTwoWaveLayout(const LoopModel &M) {
+  const DotGroup &PV = M.Groups[1];
+  auto Part = [&](unsigned J) {
+    unsigned Per = PV.NumDots / 4;
+    return "[" + std::to_string(PV.FirstDotOrder + J * Per) + "-" +
+           std::to_string(PV.FirstDotOrder + (J + 1) * Per - 1) + "/" +
+           std::to_string(M.NumDots) + "]";
+  };
+  std::string T = "pingpong-layout v1; sync delay-global-data dot-waits; "
+                  "dot d0 prio=0: dot@0; "
+                  "dot p0 prio=0: inter-dot" + Part(0) + ", local-read@1" +
+                  Part(0);
+  for (unsigned J = 0; J < 4; ++J) {
+    T += "; dot d" + std::to_string(J + 1) + " prio=0: dot@1" + Part(J);
+    if (J + 1 < 4)
+      T += ", inter-dot" + Part(J + 1) + ", local-read@1" + Part(J + 1);
+    if (J == 1)
+      T += ", global-load";
+    if (J == 3)
+      T += ", local-write";
+  }
+  return T;
+}
+
+unsigned singleWaveVariants(const LoopModel &M) {
+  return M.chainedDots() ? 2 : 1;
+}
+
+bool singleWaveTwoWaveOrder(const LoopModel &M, unsigned Variant) {
+  return M.chainedDots() && Variant == 0;
+}
+
 static std::string singleWaveChainedLayout(const LoopModel &M) {
   const DotGroup &QK = M.Groups[0];
   const unsigned Head = std::max(1u, QK.NumDots * 3 / 4);
@@ -58,7 +105,8 @@ static std::string singleWaveChainedLayout(const LoopModel &M) {
 }
 
 std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
-                                              Rejection &Why) {
+                                              Rejection &Why,
+                                              unsigned Variant) {
   const std::string Name = modeName(Mode::SingleWave);
   if (M.chainedDots()) {
     if (M.Groups.size() != 2 || M.Groups[1].FedBy != 0 ||
@@ -66,6 +114,21 @@ std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
       Why.Reason = Name + " places two chained dot groups fed in the same "
                           "iteration through register-staged loads only";
       return std::nullopt;
+    }
+    if (singleWaveTwoWaveOrder(M, Variant)) {
+      // Four parts of whole K steps.
+      const DotGroup &PV = M.Groups[1];
+      if (PV.ChainLen % 4 || PV.NumDots % 4) {
+        Why.Reason = Name + " splits P V in four parts of its K steps; this "
+                            "one has " + std::to_string(PV.ChainLen);
+        return std::nullopt;
+      }
+      std::optional<ClusterLayout> L = builtinLayout(
+          singleWaveTwoWaveLayout(M).c_str(), Mode::SingleWave, M, Why);
+      if (L)
+        L->Note = "P V in four parts, each with the next part's P and V "
+                  "reads: held to two waves per SIMD";
+      return L;
     }
     return builtinLayout(singleWaveChainedLayout(M).c_str(), Mode::SingleWave,
                          M, Why);
