@@ -49,17 +49,18 @@ namespace pingpong {
 // of Q K^T; then P V in four parts of its K steps, each part's MFMAs with
 // the next part's P (its exp/convert chain: inter-dot instructions carry the
 // dot order of the first P V MFMA they feed) and V's reads, Triton's order
-// in P V; the global loads with the second part, the LDS writes with the
+// in P V; the global loads with the third part, the LDS writes with the
 // last. Only one part of P and of V is live at a time, so the order fits
-// two waves per SIMD where the other does not (model: ~250-254 estimated,
-// 250-256 allocated, against 288-296 for the order below), and two
-// workgroups share the CU: corpus attn_f16_128x64x128_w4_ns2_gfx942 6948 ->
-// 5565 cycles for two workgroups' iterations (Triton 7590), tuning
-// bp_f16_128x64x128_w4_ns2_nomask_gfx942 6868 -> 5824 (docs/modes.md,
-// single-wave, session 15). Alone on the CU it is ~5% behind the order
-// below (3582 against 3434 per iteration on the nomask loop). Tried: the
-// global loads with Q K^T 3582 (one workgroup: 264 VGPRs), with the first
-// or third part 3630 / 5869; Q K^T's last quarter with the first part 3798.
+// two waves per SIMD where the one-wave order below does not (~250
+// estimated, 250-252 allocated, against 288-296), and two workgroups share
+// the CU. Model, cycles for two workgroups' iterations (docs/modes.md,
+// single-wave, session 15): corpus attn_f16_128x64x128_w4_ns2_gfx942 6948
+// (one-wave order) -> 5743 (Triton 7590), tuning
+// bp_f16_128x64x128_w4_ns2_nomask_gfx942 6868 -> 5869, the reference's 32x32
+// twin 7060 -> 5407. The global loads with the second part: 5565 / 5824,
+// but ~254 estimated, 256 allocated on the nomask loop, and 257 estimated on
+// the reference; with Q K^T 3582 per iteration at one workgroup (264
+// VGPRs). Alone on the CU it is ~5% behind the one-wave order.
 static std::string singleWaveTwoWaveLayout(const LoopModel &M) {
   const DotGroup &PV = M.Groups[1];
   auto Part = [&](unsigned J) {
@@ -76,7 +77,7 @@ static std::string singleWaveTwoWaveLayout(const LoopModel &M) {
     T += "; dot d" + std::to_string(J + 1) + " prio=0: dot@1" + Part(J);
     if (J + 1 < 4)
       T += ", inter-dot" + Part(J + 1) + ", local-read@1" + Part(J + 1);
-    if (J == 1)
+    if (J == 2)
       T += ", global-load";
     if (J == 3)
       T += ", local-write";
