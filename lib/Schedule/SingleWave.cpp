@@ -21,8 +21,16 @@
 #include "pingpong/Schedule/ClusterPlan.h"
 #include "pingpong/Analysis/Throughput.h"
 
+#include "llvm/Support/CommandLine.h"
+
 #include <algorithm>
 #include <string>
+
+static llvm::cl::opt<bool> TwoWaveAttention(
+    "amdgpu-pingpong-single-wave-two-waves", llvm::cl::Hidden,
+    llvm::cl::init(true),
+    llvm::cl::desc("single-wave attention: try the order held to two waves "
+                   "per SIMD (P V in four parts) before the one-wave order"));
 
 namespace pingpong {
 
@@ -86,11 +94,11 @@ static std::string singleWaveTwoWaveLayout(const LoopModel &M) {
 }
 
 unsigned singleWaveVariants(const LoopModel &M) {
-  return M.chainedDots() ? 2 : 1;
+  return M.chainedDots() && TwoWaveAttention ? 2 : 1;
 }
 
 bool singleWaveTwoWaveOrder(const LoopModel &M, unsigned Variant) {
-  return M.chainedDots() && Variant == 0;
+  return M.chainedDots() && TwoWaveAttention && Variant == 0;
 }
 
 static std::string singleWaveChainedLayout(const LoopModel &M) {
