@@ -18,9 +18,9 @@
 #           ratio of MFMA-busy % x engine clock (FLOPs per CU per second)
 # Time is cycles / engine clock. CLOCK=power (default) runs each build at the
 # clock the chip's power limit gives its MFMA busy (`pingpong-sim run --clock
-# power`: gfx942 from AMD's measured MAF clock; gfx950 stays at its peak, no
-# throttle sourced); CLOCK=peak runs every build at the peak clock (the ratio
-# is then the cycle ratio, as before issue 25's clock rule).
+# power`: gfx942 anchored at AMD's measured MAF clock, gfx950 at AMD's MI355X
+# Gluon GEMMs, session 15); CLOCK=peak runs every build at the peak clock (the
+# ratio is then the cycle ratio, as before issue 25's clock rule).
 # "full": every parameter that sets the loop (tile, waves, data type, MFMA,
 # copy path, stages, problem) is stated by the source; "partial": at least one
 # is assumed, and the assumption is written beside the pair below.
@@ -44,7 +44,7 @@ T="$here/corpus/triton"
 hipcc() { "$LLVM_BIN/clang++" -x hip --offload-arch="$1" -nogpulib -nogpuinc --offload-device-only -O3 -S -emit-llvm "${@:2}"; }
 llcc() { "$LLVM_BIN/llc" -mtriple=amdgcn-amd-amdhsa -mcpu="$1" -O3 "${@:2}"; }
 
-declare -A CYC BUSY GHZ NS
+declare -A CYC BUSY GHZ NS ARCH
 # build NAME ARCH SRC "DFLAGS" "LLC_EXTRA": HIP -> .ll -> .s (skipped when the .s is newer)
 build() {
   local name="$1" arch="$2" src="$3" d="$4" lx="$5"
@@ -53,12 +53,12 @@ build() {
 # sim NAME FILE.s "SIM ARGS": run the model at the clock rule CLOCK, keep cycles,
 # MFMA busy, the engine clock and ns per iteration
 sim() {
-  local name="$1" asm="$2" sa="$3" c b g t
+  local name="$1" asm="$2" sa="$3" c b g t a
   if ! "$SIM" run "$asm" --iterations "$ITER" --clock "$CLOCK" $sa --json "$OUT/$name.json" > "$OUT/$name.report" 2>&1; then
     echo "$name: model run failed (see $OUT/$name.report)"; CYC[$name]=""; return 1
   fi
-  read -r c b g t < <(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("%.1f %.2f %.3f %.1f" % (d["cycles_per_iteration"], d["mfma_busy_pct"], d["clock_ghz"], d["ns_per_iteration"]))' "$OUT/$name.json")
-  CYC[$name]="$c"; BUSY[$name]="$b"; GHZ[$name]="$g"; NS[$name]="$t"
+  read -r c b g t a < <(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("%.1f %.2f %.3f %.1f %s" % (d["cycles_per_iteration"], d["mfma_busy_pct"], d["clock_ghz"], d["ns_per_iteration"], d["mcpu"]))' "$OUT/$name.json")
+  CYC[$name]="$c"; BUSY[$name]="$b"; GHZ[$name]="$g"; NS[$name]="$t"; ARCH[$name]="$a"
 }
 want() { [ -z "$PAIRS" ] || [[ " $PAIRS " == *" $1 "* ]]; }
 NP=0; NFULL=0; NFULL_OK=0; NPART=0; NPART_OK=0
@@ -69,16 +69,16 @@ pair() {
     echo "calib: $name published $pub model - error - config $cfg (a build failed)"; NP=$((NP + 1)); return
   fi
   local line
-  line="$(python3 - "$name" "$pub" "${NS[$a]}" "${BUSY[$a]}" "${GHZ[$a]}" "${CYC[$a]}" "${NS[$b]}" "${BUSY[$b]}" "${GHZ[$b]}" "${CYC[$b]}" "$by" "$cfg" "$a" "$b" <<'EOF'
+  line="$(python3 - "$name" "$pub" "${NS[$a]}" "${BUSY[$a]}" "${GHZ[$a]}" "${CYC[$a]}" "${NS[$b]}" "${BUSY[$b]}" "${GHZ[$b]}" "${CYC[$b]}" "$by" "$cfg" "$a" "$b" "${ARCH[$a]}" "${ARCH[$b]}" <<'EOF'
 import sys
-name, pub, na, ba, ga, ca, nb, bb, gb, cb, by, cfg, a, b = sys.argv[1:]
+name, pub, na, ba, ga, ca, nb, bb, gb, cb, by, cfg, a, b, xa, xb = sys.argv[1:]
 pub, na, ba, ga, ca, nb, bb, gb, cb = map(float, (pub, na, ba, ga, ca, nb, bb, gb, cb))
 # time per iteration (same work), or MFMA busy x clock (FLOPs per second per CU)
 r = na / nb if by == "cycles" else (bb * gb) / (ba * ga)
 e = (r / pub - 1) * 100
 band = 10 if cfg == "full" else 20
-print("%-34s %12.1f %8.2f %6.3f %10.1f %8s" % (a, ca, ba, ga, na, "1.000"))
-print("%-34s %12.1f %8.2f %6.3f %10.1f %8.3f" % (b, cb, bb, gb, nb, r))
+print("%-34s %12.1f %8.2f %6.3f %10.1f %8s %s" % (a, ca, ba, ga, na, "1.000", xa))
+print("%-34s %12.1f %8.2f %6.3f %10.1f %8.3f %s" % (b, cb, bb, gb, nb, r, xb))
 print("calib: %s published %.3f model %.3f error %+.1f%% config %s%s" % (
     name, pub, r, e, cfg, "" if abs(e) <= band else "  (outside +-%d%%)" % band))
 EOF
@@ -90,7 +90,7 @@ EOF
   else NPART=$((NPART + 1)); python3 -c "import sys; sys.exit(abs($e) > 20)" && NPART_OK=$((NPART_OK + 1)); fi
 }
 
-printf '%-34s %12s %8s %6s %10s %8s\n' build cycles/iter MFMA% GHz ns/iter ratio
+printf '%-34s %12s %8s %6s %10s %8s %s  (clock %s)\n' build cycles/iter MFMA% GHz ns/iter ratio arch "$CLOCK"
 
 # (1) seed 004: skinny M=128 MXFP4 (N=106496, K=16384), 128x128x512, 8 waves, LDS DMA,
 #     2 stages: no pingpong ("hack0") -> hand-written 8-wave pingpong ("hack1"): 3.20 -> 3.68 TB/s.

@@ -21,8 +21,8 @@ of Triton's builds race, vs-best is "-"; vs-fastest compares with the faster of 
 verify says, so nothing is hidden. A finding in the plugin's build is printed as RACE, and exits 1
 where plain llc's build of the same IR is clean (a race the plugin added).
 Time is cycles / engine clock. --clock power (default) runs each build at the clock the chip's
-power limit gives its own MFMA busy (pingpong-sim run --clock power: gfx942 from AMD's measured
-clock under dense MFMA; gfx950 stays at its peak clock, no throttle sourced), so a build that
+power limit gives its own MFMA busy (pingpong-sim run --clock power: gfx942 and gfx950 anchored
+at AMD's measured clocks under dense MFMA), so a build that
 keeps the MFMA pipe busier runs at a lower clock; --clock peak compares cycles, as before.
 pingpong-sim's resource bound of the plugin's build (what its instructions ask of the busiest unit
 per iteration: MFMA pipe, LDS port, L2/HBM share, issue turns) gives

@@ -154,7 +154,7 @@ def cases():
     L.append(Case("mmscale", "gfx950", "bf16", "TN", (256, 256, 64), 8, 2, async_copy=True, fn="gemm_rowscale"))
     # MXFP4 dot_scaled (gfx950)
     for tile, w, ns in (((256, 256, 256), 8, 2), ((32, 64, 512), 4, 3), ((128, 128, 256), 4, 2),
-                        ((128, 128, 512), 8, 2), ((128, 128, 512), 4, 2)):
+                        ((128, 128, 512), 8, 2), ((128, 128, 512), 4, 2), ((64, 64, 512), 4, 2)):
         L.append(Case("mxfp4", "gfx950", "e2m1", None, tile, w, ns, async_copy=True, fn="gemm_mxfp4"))
     L.append(Case("mxfp4", "gfx950", "e2m1", None, (256, 256, 256), 8, 2, fn="gemm_mxfp4"))
     # attention forward; tile = BLOCK_M x BLOCK_N x HEAD_DIM

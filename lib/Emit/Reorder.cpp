@@ -11,6 +11,8 @@
 #include "llvm/CodeGen/MachineInstrBuilder.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/Support/CommandLine.h"
 
 using namespace llvm;
 namespace pingpong {
@@ -129,6 +131,22 @@ static int64_t crossingKinds(const Cluster &Cl) {
   if (!(Held & DSKinds))
     Cross |= DS;
   return Cross;
+}
+
+bool askLatencyScheduling(MachineFunction &MF) {
+  // GCNTargetMachine::createMachineScheduler reads the attribute before the
+  // -amdgpu-sched-strategy option, per function, when the scheduler runs
+  // (after this pass).
+  static constexpr const char *Strategy = "amdgpu-sched-strategy";
+  Function &F = MF.getFunction();
+  if (F.hasFnAttribute(Strategy))
+    return false;
+  auto &Options = cl::getRegisteredOptions();
+  auto It = Options.find(Strategy);
+  if (It != Options.end() && It->second->getNumOccurrences())
+    return false;
+  F.addFnAttr(Strategy, "max-ilp");
+  return true;
 }
 
 void applyOrder(LoopModel &Model, const std::vector<unsigned> &Order) {

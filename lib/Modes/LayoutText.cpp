@@ -69,6 +69,8 @@ std::string ClusterLayout::print() const {
     Flags.push_back("mem-priority");
   if (OperandWaits)
     Flags.push_back("operand-waits");
+  if (LatencyInsideClusters)
+    Flags.push_back("latency");
   if (!Flags.empty())
     S += "; sync " + join(Flags, " ");
   for (const Cluster &C : Clusters) {
@@ -234,10 +236,12 @@ std::optional<ClusterLayout> parseLayout(StringRef Text, unsigned NumDots,
           L.MemPriority = true;
         else if (F == "operand-waits")
           L.OperandWaits = true;
+        else if (F == "latency")
+          L.LatencyInsideClusters = true;
         else {
           Error = ("unknown sync flag '" + F +
                    "' (expected barrier, asymmetric, delay-global-data, gate, "
-                   "dot-waits, mem-priority, operand-waits)")
+                   "dot-waits, mem-priority, operand-waits, latency)")
                       .str();
           return std::nullopt;
         }

@@ -109,6 +109,13 @@ static cl::opt<bool> KeepAuthorSkew(
              "author's wave skew around a replaced loop in place (the "
              "plugin's own comes on top), to show that the checks catch it"));
 
+static cl::opt<bool> LatencyInsideClusters(
+    "amdgpu-pingpong-latency-inside-clusters", cl::init(true),
+    cl::desc("Where a scheduled loop's layout says `latency`, ask AMDGPU's "
+             "machine scheduler to order the inside of each cluster for "
+             "latency (amdgpu-sched-strategy=max-ilp on the function) "
+             "instead of occupancy (AMDGPUPingpong plugin)"));
+
 static cl::opt<bool> PrintRoles(
     "amdgpu-pingpong-print-roles", cl::init(false),
     cl::desc("Print the role of each instruction of every analysed loop "
@@ -493,7 +500,12 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
         "amdgpu-pingpong: dominator tree out of date after the asymmetric "
         "sync (or the author's skew removed) of loop %bb." +
         Twine(L.getHeader()->getNumber()));
-  Remarks->applied(L, *D, M, *C, SkewNote);
+  std::string LatencyNote;
+  if (C->Plan.Layout.LatencyInsideClusters && LatencyInsideClusters &&
+      askLatencyScheduling(MF))
+    LatencyNote = "; LLVM's scheduler orders inside the clusters for latency "
+                  "(amdgpu-sched-strategy=max-ilp)";
+  Remarks->applied(L, *D, M, *C, SkewNote + LatencyNote);
   ++NumScheduled;
   Scheduled->noteScheduled(*L.getHeader());
   Remarks->ldsFolds(L, MF, foldLDS(L, *MDT, ldsFoldOptions(), C->Peak, C->Budget));

@@ -147,9 +147,15 @@ static std::string chainedPP8Split(const LoopModel &M) {
 // rules' (planClusters checks dmaAfterLastRead / dmaDeadline). Measured in
 // the model on attn_f16_128x64x128_w8_ns2_gfx950_async: the DMA in dot0
 // beats it in mem0 with K's reads, in mem1, split by operand, and in dot1
-// (docs/modes.md).
+// (docs/modes.md). Paced by the gate (the SIMD's two waves, i and i+4, take
+// turns at the dots; the loop's own barriers stay) instead of a barrier
+// between clusters under the asymmetric skew: the softmax interval (~730
+// clocks on the held-out fp8 loop) no longer waits at a barrier for dots of
+// 108 and 308; with `latency` (the registers, ~140-156, leave one workgroup
+// per CU in every order), session 15: fp8 2022 -> 1832 (llc-22 1882),
+// attn 2094 -> 2068, tuning bf16 causal 2382 -> 2316, f16 window 2666 -> 2648.
 static const char *ChainedPP8AsyncLayout =
-    "pingpong-layout v1; sync barrier asymmetric delay-global-data mem-priority; "
+    "pingpong-layout v1; sync delay-global-data gate dot-waits latency; "
     "mem mem0: local-read@0; "
     "dot dot0: dot@0, async-copy; "
     "mem mem1: inter-dot, local-read@1; "

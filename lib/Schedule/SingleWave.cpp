@@ -53,6 +53,9 @@ namespace pingpong {
 // 3838, the writes in a cluster of their own 3826, V's reads with Q K^T
 // 4014, the global loads with the softmax 3702, P V in two clusters around
 // the writes 3878-3930, an interleave clause in either cluster 3706-4398.
+// Without `latency` (session 15's max-ilp inside the clusters, which the
+// session-9 order took: 7980 -> 7292): with it 3806 / 3622 against 3434 /
+// 3474, LLVM's default strategy already fills this cluster's issue slots.
 // The first attention variant, held to the two-wave register budget: all
 // of Q K^T; then P V in four parts of its K steps, each part's MFMAs with
 // the next part's P (its exp/convert chain: inter-dot instructions carry the

@@ -343,7 +343,8 @@ void initialWaves(const Program &P, const KernelInfo &K, const Flow &F, const Si
 } // namespace
 
 bool simulate(const Program &P, const SimOptions &O, SimResult &R, SimError &E) {
-  const TargetParams TP = O.ClockGHz > 0 ? atClock(paramsFor(P.Mcpu), O.ClockGHz) : paramsFor(P.Mcpu);
+  TargetParams TP = O.ClockGHz > 0 ? atClock(paramsFor(P.Mcpu), O.ClockGHz) : paramsFor(P.Mcpu);
+  if (O.GemmLoad) TP = withGemmLoad(TP);
   R.ClockGHz = TP.EngineClockGHz;
   const KernelInfo *K = findKernel(P, O, E);
   if (!K) return false;

@@ -157,7 +157,7 @@ static cl::opt<ClockRule> ClockOpt(
     cl::values(clEnumValN(ClockRule::Peak, "peak", "the target's peak clock (default)"),
                clEnumValN(ClockRule::Power, "power",
                           "the clock under the chip's power limit at the loop's own MFMA busy (gfx942: "
-                          "the measured MAF clock; gfx950: no throttle sourced, the peak)")),
+                          "anchored at AMD's MAF clock; gfx950: at AMD's MI355X GEMM measurements)")),
     cl::init(ClockRule::Peak), cl::sub(RunCmd));
 static cl::opt<double> ClockGHzOpt("clock-ghz", cl::desc("run at this engine clock (run; HBM latency and "
                                                          "bandwidth are fixed in ns, so they scale)"),
@@ -320,6 +320,7 @@ int main(int argc, char **argv) {
       return 2;
     }
     SO.L2HitRate = l2ReuseRule(Gemm[0], Gemm[1], Tile[0], Tile[1], SO.L2Rule);
+    SO.GemmLoad = true;
     if (Gemm.size() == 3) SO.L2Rule += " (K = " + std::to_string(Gemm[2]) + " does not enter the rule)";
   }
   if (SO.WavesPerSimd > 8) { errs() << "pingpong-sim: error: --waves-per-simd is at most 8\n"; return 2; }

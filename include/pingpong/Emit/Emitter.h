@@ -41,6 +41,13 @@ void applyOrder(LoopModel &Model, const std::vector<unsigned> &Order);
 void applyPlan(LoopModel &Model, const ClusterPlan &Plan,
                const OpcodeTable::Builders &Ops);
 
+/// Asks AMDGPU's pre-RA machine scheduler, which orders the inside of each
+/// cluster, to order MF for latency (the "amdgpu-sched-strategy" function
+/// attribute, max-ilp) instead of occupancy. Not where the function or the
+/// command line already names a strategy: the user's choice stands. Returns
+/// whether it asked.
+bool askLatencyScheduling(llvm::MachineFunction &MF);
+
 /// Checks that the loop has the shape the asymmetric sync needs; on failure
 /// Why says what is missing. Changes nothing.
 bool canEmitAsymmetricSync(llvm::MachineLoop &L, llvm::MachineFunction &MF,

@@ -168,6 +168,12 @@ struct ClusterLayout {
   /// Without barriers (4 waves) the loop's own waits stay and are relaxed
   /// after LLVM's wait insertion (PingpongWaits, the checker as oracle).
   bool OperandWaits = false;
+  /// `latency`: AMDGPU's pre-RA machine scheduler, which orders the inside
+  /// of each cluster (SCHED_BARRIER 0 and s_setprio end its regions), orders
+  /// for latency (amdgpu-sched-strategy=max-ilp on the function) instead of
+  /// occupancy, for layouts whose waves per SIMD the registers fix anyway
+  /// (Emit: askLatencyScheduling; a strategy the user named stands).
+  bool LatencyInsideClusters = false;
   /// Dots of the loop, for slice selectors.
   unsigned NumDots = 0;
   /// Why a mode picked this variant of its layouts (the applied remark

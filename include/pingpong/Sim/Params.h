@@ -15,6 +15,7 @@
 #include "pingpong/Target/MFMACycles.h"
 #include "pingpong/Target/TargetFacts.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -63,14 +64,29 @@ struct TargetParams {
   double EngineClockGHz;
   // MI300X under dense BF16 MFMA (MAF): 708 TF at a median 1207 MHz [A] AMD blog
   // "Measuring Max-Achievable FLOPs, part 2"; at that clock the pipe is busy
-  // 708 / (1307 x 1207/2100) = 0.943 of the time [D]. gfx950: 0, no throttle
-  // sourced (an MXFP8 micro-benchmark reached 4970 of 5000 TF, ~the peak
-  // clock; one report says ~2.0 GHz) [?]: its runs stay at the peak clock.
+  // 708 / (1307 x 1207/2100) = 0.943 of the time [D]. MI355X: AMD's gfx950
+  // Gluon GEMMs (ROCm/gfx950-gluon-tutorials, inter_wave a16w16/a8w8, 4- and
+  // 8-wave, K 8192-32768) deliver 1425-3233 TF at a loop MFMA efficiency
+  // (ATT) of 97.6-99.8 % [M]: TF / (peak TF per GHz x efficiency) puts the
+  // clock at 1.37-1.55 GHz, median 1.44 at efficiency 0.995 [D] (a lower
+  // bound: time outside the loop is counted as loop time).
   double LoadedClockGHz;
   double LoadedMfmaBusy;
   // Dynamic power ~ activity x f x V^2 with V ~ f in the DVFS range [D]: at a
   // fixed power limit, f ~ (1 / MFMA busy)^(1/3) (powerLimitedClockGHz).
   double PowerClockExponent;
+  // A VMEM load's round trip inside a GEMM that fills the chip (--gemm): every
+  // CU streams, the 32 KB TCP and the ~12-entry VMEM queue of each CU fill, and
+  // the round trip stretches until the memory system keeps up. gfx950: ~1000
+  // clocks at K = 8192 with the working set mostly in L2 [M] (AMD, ROCm/gfx950-
+  // gluon-tutorials docs/tcp_bound_tile_model.md §1, from the a16w16 v8 ATT
+  // trace; its per-tile test at L = 1000 predicts the measured loop MFMA
+  // efficiency of the 5 bandwidth-bound tile shapes within 2 points). Under --gemm an L2
+  // hit takes it and a miss at least it (withGemmLoad); 0: the unloaded
+  // L2HitLatency / VmemLatency stay. Off (0) by default on both targets (gfx942:
+  // not sourced; gfx950: with it on, gfx950 loops of the corpus fall below
+  // llc-22, docs/cycle-model.md "Session 15"): PPSIM_PARAMS=gfx950.LoadedRoundTrip=1000.
+  int LoadedRoundTrip;
   double HbmSustained; // 0.65: middle of cdna_model §5 "use 50-80 % of that as the sustained figure" [D]
   double L2BytesPerClkCu; // 16 ch x 128 B/clk per XCD / CUs per XCD: 2048/38 = 53.9 (gfx942), 2048/32 = 64 (gfx950) [A]/[D]
   int SmemLatencyPasses; // fallback if the sched model has none: 5 passes (WriteSMEM) [A] SISchedule.td
@@ -107,6 +123,15 @@ inline bool isGfx950(const std::string &Cpu) {
   return T && T->Id == pingpong::target::GPU::Gfx950;
 }
 
+// The parameters of a --gemm run (the whole chip runs the GEMM): the loaded
+// round trip, where sourced, for L2 hits, and no miss faster than a hit.
+inline TargetParams withGemmLoad(TargetParams P) {
+  if (P.LoadedRoundTrip <= 0) return P;
+  P.L2HitLatency = P.LoadedRoundTrip;
+  P.VmemLatency = std::max(P.VmemLatency, P.LoadedRoundTrip);
+  return P;
+}
+
 // Applies PPSIM_PARAMS (see paramsFor); unknown names abort with a message.
 inline TargetParams overridden(TargetParams P) {
   const char *E = std::getenv("PPSIM_PARAMS");
@@ -122,6 +147,12 @@ inline TargetParams overridden(TargetParams P) {
     if (Eq == std::string::npos) continue;
     std::string N = Item.substr(0, Eq);
     double V = std::atof(Item.c_str() + Eq + 1);
+    // "gfx950.Name=value": this target only
+    size_t Dot = N.find('.');
+    if (Dot != std::string::npos) {
+      if (N.compare(0, Dot, P.Name) != 0) continue;
+      N = N.substr(Dot + 1);
+    }
     if (N == "LdsLatency") P.LdsLatency = (int)V;
     else if (N == "VmemLatency") P.VmemLatency = (int)V;
     else if (N == "L2HitLatency") P.L2HitLatency = (int)V;
@@ -135,6 +166,7 @@ inline TargetParams overridden(TargetParams P) {
     else if (N == "LoadedClockGHz") P.LoadedClockGHz = V;
     else if (N == "LoadedMfmaBusy") P.LoadedMfmaBusy = V;
     else if (N == "PowerClockExponent") P.PowerClockExponent = V;
+    else if (N == "LoadedRoundTrip") P.LoadedRoundTrip = (int)V;
     else {
       std::fprintf(stderr, "pingpong-sim: PPSIM_PARAMS: unknown parameter '%s'\n", N.c_str());
       std::exit(2);
@@ -151,7 +183,7 @@ inline const TargetParams &paramsFor(const std::string &Cpu) {
       /*LdsLatency*/ 64, /*LdsRead*/ 64.0, /*LdsWrite*/ 64.0, /*LdsQueueDepth*/ 0,
       /*VmemLatency*/ 650, /*L2HitLatency*/ 294, /*HbmTBps*/ 5.3, /*Cus*/ 304,
       /*ClockGHz*/ 2.1, /*EngineClockGHz*/ 2.1, /*LoadedClockGHz*/ 1.207, /*LoadedMfmaBusy*/ 0.943,
-      /*PowerClockExponent*/ 3.0,
+      /*PowerClockExponent*/ 3.0, /*LoadedRoundTrip*/ 0,
       /*HbmSustained*/ 0.65, /*L2BytesPerClkCu*/ pingpong::target::l2BytesPerClkPerCU(pingpong::target::Gfx942),
       /*SmemLatencyPasses*/ 5, /*BarrierReleaseDelay*/ 0};
   static const TargetParams Gfx950 = {
@@ -160,10 +192,10 @@ inline const TargetParams &paramsFor(const std::string &Cpu) {
       8, 4, 2, 4,
       64, 128.0, 64.0, /*LdsQueueDepth: 8 sourced, off by default*/ 0,
       650, 336, 8.0, 256,
-      2.4, 2.4, 0.0, 0.0, 3.0,
+      2.4, 2.4, /*LoadedClockGHz*/ 1.44, /*LoadedMfmaBusy*/ 0.995, 3.0, /*LoadedRoundTrip: 1000 sourced, off*/ 0,
       0.65, pingpong::target::l2BytesPerClkPerCU(pingpong::target::Gfx950),
       5, 0};
-  // PPSIM_PARAMS="Name=value,..." overrides parameters for a sensitivity study
+  // PPSIM_PARAMS="Name=value,..." (or "gfx950.Name=value": one target) overrides parameters for a sensitivity study
   // (bench/calib.sh SWEEP; docs/cycle-model.md, "Calibration: published
   // pairs"). Never a default: every number above keeps its source.
   static const TargetParams O942 = overridden(Gfx942), O950 = overridden(Gfx950);

@@ -192,6 +192,9 @@ struct SimOptions {
   // --gemm M,N[,K] with --tile BM,BN: the L2 reuse rule (l2ReuseRule below)
   // sets L2HitRate; L2Rule is the explanation printed in the report.
   std::string L2Rule;
+  // --gemm: the whole chip runs this GEMM, so its loads see the loaded round
+  // trip (withGemmLoad, Params.h) where one is sourced.
+  bool GemmLoad = false;
   long long MaxCycles = 50000000;
   long long MaxInstrsPerWave = 20000000; // more: an endless loop
   // verify: record every wave's executed instruction stream and LDS addresses;
