@@ -102,6 +102,8 @@ std::optional<ClusterLayout> builtinLayout(const char *Text, Mode Md,
 unsigned layoutVariants(Mode Md, const LoopModel &M) {
   if (Md == Mode::AsyncTwoPP)
     return asyncTwoPPDMAInDot(M) ? 2 : 1;
+  if (Md == Mode::SingleWave)
+    return singleWaveVariants(M);
   return Md == Mode::ChainedPP ? chainedPPVariants(M) : 1;
 }
 

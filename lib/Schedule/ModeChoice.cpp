@@ -305,6 +305,10 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
     // (Not where the loop is LDS-bound pingpong: two waves per SIMD.)
     const bool OneWave = Md == Mode::SingleWave && !Req.Custom &&
                          M.Waves <= 4 && !singleWaveLDSBound(M);
+    // Except its attention order meant to fit two waves per SIMD (two
+    // workgroups per CU): held to that budget; past it, the next variant.
+    const bool TwoWaveOrder =
+        OneWave && singleWaveTwoWaveOrder(M, Variant);
     if (OneWave && !Forced && M.chainedDots() && Before <= Budget)
       Fail = "two waves per SIMD fit its registers (LLVM's order ~" +
              std::to_string(Before) + " of " + std::to_string(Budget) +
@@ -352,8 +356,14 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
         // order, docs/modes.md). Those keep a margin.
         const unsigned Margin =
             Md == Mode::ChainedPP && C.Work.Waves == 8 ? ChainedDotMargin : 0;
-        const unsigned ModeBudget = OneWave ? OneWaveBudget : Budget;
-        if (OneWave && C.Peak > ModeBudget && !Forced)
+        const unsigned ModeBudget =
+            OneWave && !TwoWaveOrder ? OneWaveBudget : Budget;
+        if (TwoWaveOrder && C.Peak > ModeBudget && !Forced)
+          Fail = "register budget: the " + Name + " order for two waves per "
+                 "SIMD needs about " + std::to_string(C.Peak) +
+                 " vector registers, more than the " +
+                 std::to_string(ModeBudget) + " two waves per SIMD allow";
+        else if (OneWave && C.Peak > ModeBudget && !Forced)
           Fail = "register budget: the " + Name + " order needs about " +
                  std::to_string(C.Peak) + " vector registers, more than the " +
                  std::to_string(ModeBudget) + " of one wave per SIMD";
@@ -388,7 +398,7 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
     }
     C.Name = Name;
     C.Before = Before;
-    C.Budget = OneWave ? OneWaveBudget : Budget;
+    C.Budget = OneWave && !TwoWaveOrder ? OneWaveBudget : Budget;
     C.Forced = Forced;
     return std::optional<ModeChoice>(std::move(C));
   }

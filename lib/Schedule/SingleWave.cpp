@@ -21,36 +21,104 @@
 #include "pingpong/Schedule/ClusterPlan.h"
 #include "pingpong/Analysis/Throughput.h"
 
+#include "llvm/Support/CommandLine.h"
+
 #include <algorithm>
 #include <string>
 
+static llvm::cl::opt<bool> TwoWaveAttention(
+    "amdgpu-pingpong-single-wave-two-waves", llvm::cl::Hidden,
+    llvm::cl::init(true),
+    llvm::cl::desc("single-wave attention: try the order held to two waves "
+                   "per SIMD (P V in four parts) before the one-wave order"));
+
 namespace pingpong {
 
-// Attention (two chained dots, register-staged loads): Q K^T with the
-// global loads, then P V with the softmax and P V's LDS reads, the LDS writes
-// last. V's reads in P V's cluster issue while the softmax leaves the LDS
-// idle, and their registers are not live across Q K^T and the softmax.
-// Model, cycles per workgroup iteration (docs/modes.md, single-wave):
-// corpus attn_f16_128x64x128_w4_ns2_gfx942 (16x16 MFMAs) 3830 (V's reads
-// with Q K^T: 3954; Triton 4005, llc-22 4346); the reference's 32x32 twin
-// 252 VGPRs, so two workgroups fit: 5263 for two (V's reads with Q K^T: 297
-// VGPRs, one workgroup, 7636; Triton 7526). Tried: the softmax in a memory
-// cluster of its own, K's reads before Q K^T, the LDS writes inside P V, an
-// interleave clause in either dot, Q K^T in slices: all slower.
-// `latency` (session 15): one wave per SIMD whatever the order, so the
-// machine scheduler's default strategy gives up latency inside the clusters
-// for an occupancy it cannot reach; the wave's softmax chains bound this
-// loop (bp_f16_128x64x128_w4 7980 -> 7292, gqa 7540 -> 7276; llc-22 7708,
-// 8284). Not in the GEMM layouts: mm_f16_nn 128x128x128 and 128x256x64 lost
-// 1.3-1.4% with it.
-static const char *SingleWaveChainedLayout =
-    "pingpong-layout v1; sync delay-global-data dot-waits latency; "
-    "dot d0 prio=0: dot@0, global-load; "
-    "dot d1 prio=0: dot@1, inter-dot, local-read@1; "
-    "mem store: local-write";
+// Attention (two chained dots, register-staged loads): the first three
+// quarters of Q K^T (K-major: its first K steps) with the global loads; then
+// one cluster with Q K^T's last quarter, the softmax, P V, V's LDS reads and
+// the LDS writes, which LLVM's scheduler orders. There the row maximum's
+// VALU starts on each score tile as its last K step lands, among the
+// remaining Q K^T MFMAs, the exp/convert chain of P runs among P V's MFMAs,
+// and the writes (behind the loop's own barrier) fill issue slots between
+// them instead of running after the dot with the MFMA pipe idle. V's reads
+// stay after Q K^T's (their registers not live across it; issued with K's
+// they queue on the LDS port ahead of the softmax's reductions).
+// Model, cycles per workgroup iteration, one workgroup per CU (docs/modes.md,
+// single-wave, session 15): corpus attn_f16_128x64x128_w4_ns2_gfx942 3830 ->
+// 3474 (Triton 3795), tuning bp_f16_128x64x128_w4_ns2_nomask_gfx942 3990 ->
+// 3434 (Triton 3703, llc-22 3854). Before (session 9): `d0: dot@0,
+// global-load | d1: dot@1, inter-dot, local-read@1 | store: local-write`.
+// Tried: Q K^T's last eighth or last three eighths with the softmax 3710 /
+// 3838, the writes in a cluster of their own 3826, V's reads with Q K^T
+// 4014, the global loads with the softmax 3702, P V in two clusters around
+// the writes 3878-3930, an interleave clause in either cluster 3706-4398.
+// Without `latency` (session 15's max-ilp inside the clusters, which the
+// session-9 order took: 7980 -> 7292): with it 3806 / 3622 against 3434 /
+// 3474, LLVM's default strategy already fills this cluster's issue slots.
+// The first attention variant, held to the two-wave register budget: all
+// of Q K^T; then P V in four parts of its K steps, each part's MFMAs with
+// the next part's P (its exp/convert chain: inter-dot instructions carry the
+// dot order of the first P V MFMA they feed) and V's reads, Triton's order
+// in P V; the global loads with the third part, the LDS writes with the
+// last. Only one part of P and of V is live at a time, so the order fits
+// two waves per SIMD where the one-wave order below does not (~250
+// estimated, 250-252 allocated, against 288-296), and two workgroups share
+// the CU. Model, cycles for two workgroups' iterations (docs/modes.md,
+// single-wave, session 15): corpus attn_f16_128x64x128_w4_ns2_gfx942 6948
+// (one-wave order) -> 5743 (Triton 7590), tuning
+// bp_f16_128x64x128_w4_ns2_nomask_gfx942 6868 -> 5869, the reference's 32x32
+// twin 7060 -> 5407. The global loads with the second part: 5565 / 5824,
+// but ~254 estimated, 256 allocated on the nomask loop, and 257 estimated on
+// the reference; with Q K^T 3582 per iteration at one workgroup (264
+// VGPRs). Alone on the CU it is ~5% behind the one-wave order.
+static std::string singleWaveTwoWaveLayout(const LoopModel &M) {
+  const DotGroup &PV = M.Groups[1];
+  auto Part = [&](unsigned J) {
+    unsigned Per = PV.NumDots / 4;
+    return "[" + std::to_string(PV.FirstDotOrder + J * Per) + "-" +
+           std::to_string(PV.FirstDotOrder + (J + 1) * Per - 1) + "/" +
+           std::to_string(M.NumDots) + "]";
+  };
+  std::string T = "pingpong-layout v1; sync delay-global-data dot-waits; "
+                  "dot d0 prio=0: dot@0; "
+                  "dot p0 prio=0: inter-dot" + Part(0) + ", local-read@1" +
+                  Part(0);
+  for (unsigned J = 0; J < 4; ++J) {
+    T += "; dot d" + std::to_string(J + 1) + " prio=0: dot@1" + Part(J);
+    if (J + 1 < 4)
+      T += ", inter-dot" + Part(J + 1) + ", local-read@1" + Part(J + 1);
+    if (J == 2)
+      T += ", global-load";
+    if (J == 3)
+      T += ", local-write";
+  }
+  return T;
+}
+
+unsigned singleWaveVariants(const LoopModel &M) {
+  return M.chainedDots() && TwoWaveAttention ? 2 : 1;
+}
+
+bool singleWaveTwoWaveOrder(const LoopModel &M, unsigned Variant) {
+  return M.chainedDots() && TwoWaveAttention && Variant == 0;
+}
+
+static std::string singleWaveChainedLayout(const LoopModel &M) {
+  const DotGroup &QK = M.Groups[0];
+  const unsigned Head = std::max(1u, QK.NumDots * 3 / 4);
+  return "pingpong-layout v1; sync delay-global-data dot-waits; "
+         "dot d0 prio=0: dot@0[" +
+         std::to_string(QK.FirstDotOrder) + "-" +
+         std::to_string(QK.FirstDotOrder + Head - 1) + "/" +
+         std::to_string(M.NumDots) +
+         "], global-load; "
+         "dot d1 prio=0: dot, inter-dot, local-read@1, local-write";
+}
 
 std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
-                                              Rejection &Why) {
+                                              Rejection &Why,
+                                              unsigned Variant) {
   const std::string Name = modeName(Mode::SingleWave);
   if (M.chainedDots()) {
     if (M.Groups.size() != 2 || M.Groups[1].FedBy != 0 ||
@@ -59,7 +127,23 @@ std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
                           "iteration through register-staged loads only";
       return std::nullopt;
     }
-    return builtinLayout(SingleWaveChainedLayout, Mode::SingleWave, M, Why);
+    if (singleWaveTwoWaveOrder(M, Variant)) {
+      // Four parts of whole K steps.
+      const DotGroup &PV = M.Groups[1];
+      if (PV.ChainLen % 4 || PV.NumDots % 4) {
+        Why.Reason = Name + " splits P V in four parts of its K steps; this "
+                            "one has " + std::to_string(PV.ChainLen);
+        return std::nullopt;
+      }
+      std::optional<ClusterLayout> L = builtinLayout(
+          singleWaveTwoWaveLayout(M).c_str(), Mode::SingleWave, M, Why);
+      if (L)
+        L->Note = "P V in four parts, each with the next part's P and V "
+                  "reads: held to two waves per SIMD";
+      return L;
+    }
+    return builtinLayout(singleWaveChainedLayout(M).c_str(), Mode::SingleWave,
+                         M, Why);
   }
   if (M.NumDots < 2) {
     Why.Reason = Name + " needs at least two MFMAs to overlap reads with";

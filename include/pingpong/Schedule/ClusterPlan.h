@@ -94,9 +94,11 @@ std::optional<ClusterLayout> layoutAsyncFourPP(const LoopModel &M,
 std::optional<ClusterLayout> layoutSkinnyPP(const LoopModel &M, Rejection &Why);
 /// One wave per SIMD at 4 waves (SingleWave.cpp): no partner to take turns
 /// with, so the one wave overlaps its own memory work with its MFMAs. Also
-/// GEMMs whose pingpong is LDS-bound (singleWaveLDSBound).
+/// GEMMs whose pingpong is LDS-bound (singleWaveLDSBound). Attention has
+/// two variants (singleWaveVariants).
 std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
-                                              Rejection &Why);
+                                              Rejection &Why,
+                                              unsigned Variant = 0);
 /// A register-staged GEMM whose pingpong is LDS-bound: the LDS traffic of a
 /// memory cluster takes more than 1.25x the dot it hides behind on the SIMD
 /// pair's port (ldsPortBound): turn-taking cannot hide it. The corpus has
@@ -106,6 +108,13 @@ std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
 /// Since session 12 also: the CU's L2 share is not as busy as the port
 /// (l2BelowPort).
 bool singleWaveLDSBound(const LoopModel &M);
+/// Single-wave layouts for this loop: attention has two, the first held to
+/// the two-wave register budget (singleWaveTwoWaveOrder).
+unsigned singleWaveVariants(const LoopModel &M);
+/// Whether single-wave's layout Variant is the attention order meant to fit
+/// two waves per SIMD (two workgroups per CU), so held to that budget
+/// instead of one wave's.
+bool singleWaveTwoWaveOrder(const LoopModel &M, unsigned Variant);
 /// The port part of singleWaveLDSBound: 1.25x the dot.
 bool portPastDot(const LoopModel &M);
 /// Empty where the global loads take the CU's L2 share less long than the
