@@ -73,7 +73,7 @@ static const char *OnePPQueueLayout =
 /// More LDS reads per iteration than two of the target's LDS request queues.
 /// Measured (queue on, ns per iteration, docs/modes.md): at 24 reads the
 /// move gains 5 % (mm_f16_nn, mmk_f16, mmsilu_bf16 128x128x64); at 16 it
-/// gains 2 % on mm_bf16_tn mi32 and costs 0.2 % with the queue off, and
+/// gains 2 % on mm_bf16_tn mi32 and costs 0.3 % with the queue off, and
 /// nothing on the fp8 128x128x128 loops; at 12 (mmbp_bf16_64x128x64) it
 /// loses 3 %.
 static bool readsPastQueue(const LoopModel &M) {
