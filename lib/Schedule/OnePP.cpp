@@ -15,6 +15,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "pingpong/Schedule/ClusterPlan.h"
+#include "pingpong/Target/TargetFacts.h"
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
 
 namespace pingpong {
 
@@ -42,9 +45,62 @@ static const char *OnePPSideLoadLayout =
     "dot dot: dot; "
     "mem store: local-write";
 
+// Where a SIMD pair queues at most a few LDS requests (gfx950: 8,
+// TargetFacts::LDSQueueDepthPerSIMDPair), a burst of more reads than that
+// issues at the LDS's rate and holds everything the wave issues after it.
+// A's reads for the dot's second half leave the memory cluster: they issue
+// at the dot's entry (priority 1, before its first MFMA, which waits for
+// the first half only), after the global loads that now break the burst
+// (AMD's advice: non-LDS work between LDS bursts, ROCm/gfx950-gluon-
+// tutorials docs/warp_pipelining.md). Model, cycles per iteration at
+// 8192^3, queue off / on (PPSIM_PARAMS=LdsQueueDepth=8): mm_f16_nn_128x128x64
+// 1140 / 1204 -> 1142 / 1142, mm_bf16_tn mi32 1140 / 1200 -> 1143 / 1179,
+// mm_fp8_tn_128x128x128 1140 / 1142 -> 1140 / 1142 (the last two have 16
+// reads per iteration, below readsPastQueue's bar: not moved). Tried: the same reads
+// with `interleave dot: mfma 2, ds-read 1` (IGroupLP leaves them at the
+// entry: the same code), B's half instead (mi32 1147 / 1142, fp8 1164 /
+// 1179), both halves (mi32 1142 / 1192), A's half among the global loads
+// (f16_nn 1140 / 1330).
+static const char *OnePPQueueLayout =
+    "pingpong-layout v1; sync delay-global-data gate dot-waits; "
+    "mem mem-g: global-load.a; "
+    "mem mem-a: local-read.a[0/2], local-read.b; "
+    "mem mem-b: global-load; "
+    "dot dot: dot[0/2], local-read.a[1/2]; "
+    "dot dot1: dot[1/2]; "
+    "mem store: local-write";
+
+/// More LDS reads per iteration than two of the target's LDS request queues.
+/// Measured (queue on, ns per iteration, docs/modes.md): at 24 reads the
+/// move gains 5 % (mm_f16_nn, mmk_f16, mmsilu_bf16 128x128x64); at 16 it
+/// gains 2 % on mm_bf16_tn mi32 and costs 0.3 % with the queue off, and
+/// nothing on the fp8 128x128x128 loops; at 12 (mmbp_bf16_64x128x64) it
+/// loses 3 %.
+static bool readsPastQueue(const LoopModel &M) {
+  const target::TargetFacts *T =
+      target::factsFor(M.Body->getParent()->getSubtarget().getCPU());
+  if (!T || !T->LDSQueueDepthPerSIMDPair)
+    return false;
+  unsigned Reads = 0;
+  for (const InstInfo &I : M.Insts) {
+    // Scaled MFMAs: the HIP mxfp4 128x128x256 loop (20 reads, A's scales
+    // among them) measured 1515 -> 1525 with the queue on.
+    if (I.Op == Operand::ScaleA || I.Op == Operand::ScaleB)
+      return false;
+    Reads += I.Kind == InstKind::LDSRead;
+  }
+  return Reads > 2 * T->LDSQueueDepthPerSIMDPair;
+}
+
 std::optional<ClusterLayout> layoutOnePP(const LoopModel &M, Rejection &Why) {
-  std::optional<ClusterLayout> L = builtinLayout(
-      M.NumSideLoads ? OnePPSideLoadLayout : OnePPLayout, Mode::OnePP, M, Why);
+  std::optional<ClusterLayout> L;
+  if (!M.NumSideLoads && readsPastQueue(M)) {
+    Rejection Ignored;
+    L = builtinLayout(OnePPQueueLayout, Mode::OnePP, M, Ignored);
+  }
+  if (!L)
+    L = builtinLayout(M.NumSideLoads ? OnePPSideLoadLayout : OnePPLayout,
+                      Mode::OnePP, M, Why);
   // Past the port rule but held by the L2 share: say why not single-wave.
   if (L && portPastDot(M))
     L->Note = l2BelowPort(M);

@@ -43,12 +43,11 @@ struct TargetParams {
   double LdsReadBytesPerClkPair;  // per SIMD pair port: gfx942 64 B/clk [A] pipeline-descriptions.rst; gfx950 128 [A] gfx950-gluon-tutorials lds_throughput.md (a 128 B/clk bus per pair, 256 B/clk per CU)
   double LdsWriteBytesPerClkPair; // gfx942 64 [A]; gfx950 writes not documented: 64 (= CDNA3) [?]
   // LDS requests (ds_read/ds_write) a SIMD pair may have queued or in service;
-  // a full queue stops LDS issue on both SIMDs of the pair. gfx950: 8 [A] AMD
-  // ROCm/gfx950-gluon-tutorials docs "Understanding ds_read Throughput" §1.6
-  // (an 8-entry FIFO per SIMD pair); gfx942: not sourced [?]. 0 = unbounded:
-  // the default until the plugin's read bursts are reworked (with 8 the
-  // no-harm check fails on corpus and user loops, docs/cycle-model.md
-  // "Session 14 (ruler3)"); PPSIM_PARAMS=LdsQueueDepth=8 turns it on.
+  // a full queue stops LDS issue on both SIMDs of the pair. The number and
+  // its source: TargetFacts::LDSQueueDepthPerSIMDPair (gfx950 8 [A], gfx942
+  // 0 = unbounded [?]). Default 0 on both until every plugin order holds
+  // with it (docs/cycle-model.md "Session 14 (ruler3)", "Session 15
+  // (ldsqueue)"); PPSIM_PARAMS=LdsQueueDepth=8 turns it on.
   int LdsQueueDepth;
   // --- VMEM (cdna_model §1.1, §1.2, §5) ---
   int VmemLatency;     // 650 clocks: middle of the measured 500-800 HBM dwordx4 range [M] pyhip
@@ -190,7 +189,7 @@ inline const TargetParams &paramsFor(const std::string &Cpu) {
       pingpong::target::Gfx950.CPU, pingpong::target::Gfx950.SIMDsPerCU, 4,
       pingpong::target::Gfx950.MaxWavesPerSIMD, pingpong::target::Gfx950.VGPRsPerSIMDLane,
       8, 4, 2, 4,
-      64, 128.0, 64.0, /*LdsQueueDepth: 8 sourced, off by default*/ 0,
+      64, 128.0, 64.0, /*LdsQueueDepth: off by default (TargetFacts: 8)*/ 0,
       650, 336, 8.0, 256,
       2.4, 2.4, /*LoadedClockGHz*/ 1.44, /*LoadedMfmaBusy*/ 0.995, 3.0, /*LoadedRoundTrip: 1000 sourced, off*/ 0,
       0.65, pingpong::target::l2BytesPerClkPerCU(pingpong::target::Gfx950),

@@ -45,12 +45,18 @@ struct TargetFacts {
   /// L2 bandwidth: 16 channels x 128 B/clk per XCD, shared by its CUs (38 on
   /// MI300X, 32 on MI355X): 53.9 and 64 B/clk per CU (cdna_model §1.1, §5).
   unsigned L2BytesPerClkPerXCD, CUsPerXCD;
+  /// LDS requests (ds_read / ds_write) a SIMD pair holds not yet served; a
+  /// full queue stops LDS issue on both SIMDs of the pair, and whatever a
+  /// wave issues after a stalled LDS op waits with it. gfx950: 8, "each SIMD
+  /// pair has its own 8-entry FIFO" (AMD ROCm/gfx950-gluon-tutorials,
+  /// docs/lds_throughput.md §1.6). gfx942: 0, no source (unbounded).
+  unsigned LDSQueueDepthPerSIMDPair;
 };
 
 constexpr TargetFacts Gfx942{"gfx942", GPU::Gfx942, 64, 4, 8, 512, 256, 256,
-                             65536, 6, 4, 3, 64, 64, 2048, 38};
+                             65536, 6, 4, 3, 64, 64, 2048, 38, 0};
 constexpr TargetFacts Gfx950{"gfx950", GPU::Gfx950, 64, 4, 8, 512, 256, 256,
-                             163840, 6, 4, 3, 128, 64, 2048, 32};
+                             163840, 6, 4, 3, 128, 64, 2048, 32, 8};
 
 /// A CU's share of the L2 bandwidth, bytes per clock.
 constexpr double l2BytesPerClkPerCU(const TargetFacts &T) {
