@@ -302,18 +302,6 @@ std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
                    std::to_string(M.Waves);
       return std::nullopt;
     }
-    // A SIMD pair that queues at most a few LDS requests (gfx950: 8) holds
-    // the softmax behind V's read burst: four reads per eight VALU. Model,
-    // cycles per iteration, queue off / on (PPSIM_PARAMS=LdsQueueDepth=8):
-    // attn_f16_128x64x128_w8_ns2_gfx950_async 2094 / 2294 -> 2150 / 2150,
-    // tuning bp_bf16_..._causal 2382 / 2846 -> 2333 / 2582, heldout
-    // mixed_fp8_..._nopad 2022 / 2226 -> 1959 / 1970 (docs/modes.md).
-    const target::TargetFacts *T =
-        target::factsFor(M.Body->getParent()->getSubtarget().getCPU());
-    if (T && T->LDSQueueDepthPerSIMDPair)
-      return builtinLayout((std::string(ChainedPP8AsyncLayout) +
-                            "; interleave mem1: valu 8, ds-read 4").c_str(),
-                           Mode::ChainedPP, M, Why);
     return builtinLayout(ChainedPP8AsyncLayout, Mode::ChainedPP, M, Why);
   }
   if (M.Waves == 4) {
