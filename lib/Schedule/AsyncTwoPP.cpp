@@ -31,9 +31,21 @@
 #include "pingpong/Analysis/Throughput.h"
 #include "pingpong/Schedule/ClusterPlan.h"
 
+#include "pingpong/Target/TargetFacts.h"
+
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "amdgpu-pingpong"
+
+static llvm::cl::opt<bool> LoadedRoundTrip(
+    "amdgpu-pingpong-loaded-round-trip", llvm::cl::Hidden, llvm::cl::init(false),
+    llvm::cl::desc("place LDS DMA for the target's loaded copy round trip "
+                   "(TargetFacts::LoadedRoundTrip): where the layout leaves a "
+                   "copy less time to land, give it more intervals; off while "
+                   "pingpong-sim's gfx950 LoadedRoundTrip is off"));
 
 namespace pingpong {
 
@@ -96,6 +108,32 @@ static const char *AsyncTwoPPLayoutNS2Streaming =
     "mem mem1: local-read[1/2]; "
     "dot dot1: dot[1/2]";
 
+// Three or more stages, the DMAs in the dot, where the copy's loaded round
+// trip outlasts an iteration's MFMA time: in the two-interval layout a copy
+// issued in dot0 is due at the end of the next mem0 (about one iteration),
+// so every iteration waits out the round trip. Four intervals: issued in
+// dot0 it is due at the end of the next iteration's mem0, five intervals
+// later. Model, LoadedRoundTrip 1000 (mmbias_bf16_256x128x32_w8_ns3, MFMA
+// bound 512): 1195 -> 814 cycles per iteration (llc-22 898); the DMAs in
+// mem0 of the same four intervals 861, in mem0 of the two-interval layout
+// 856. Round trip off: 582 -> 721, so it goes with the round trip.
+static const char *AsyncTwoPPLayoutDMAInDot4 =
+    "pingpong-layout v1; sync barrier asymmetric; "
+    "mem mem0: local-read[0/2]; "
+    "dot dot0: dot[0/2], async-copy; "
+    "mem mem1: local-read[1/2]; "
+    "dot dot1: dot[1/2]";
+
+/// The loaded round trip the layouts place copies for (0: the unloaded
+/// latency, which every layout here covers).
+static unsigned copyRoundTrip(const LoopModel &M) {
+  if (!LoadedRoundTrip)
+    return 0;
+  const target::TargetFacts *T =
+      target::factsFor(M.Body->getParent()->getSubtarget().getCPU());
+  return T ? T->LoadedRoundTrip : 0;
+}
+
 bool asyncTwoPPDMAInDot(const LoopModel &M) {
   if (!M.NumAsyncCopies || M.NumStages == 2)
     return false;
@@ -118,15 +156,33 @@ std::optional<ClusterLayout> layoutAsyncTwoPP(const LoopModel &M,
   if (!canSliceAcrossWaveGroups(M, TwoStages ? 2 : 1, Mode::AsyncTwoPP, Why))
     return std::nullopt;
   const char *Text = TwoStages ? AsyncTwoPPLayoutNS2 : AsyncTwoPPLayout;
+  // The copy window of a layout: the MFMA clocks per SIMD of one iteration
+  // (the interval lengths' floor) against the loaded round trip.
+  const unsigned RoundTrip = copyRoundTrip(M);
+  CopyBound CB = copyBound(M);
   // Variant 0 of two: the DMAs in the dot (variant 1, the usual layout, is
   // the fallback where the reads depend on the DMAs, as without alias scopes).
   const bool DMAInDot = Variant == 0 && asyncTwoPPDMAInDot(M);
-  if (DMAInDot)
+  bool LatencyBound = false;
+  if (DMAInDot) {
     Text = AsyncTwoPPLayoutDMAInDot;
+    Rejection Ignored;
+    if (CB.Known && RoundTrip > CB.MFMAClocks &&
+        canSliceAcrossWaveGroups(M, 2, Mode::AsyncTwoPP, Ignored)) {
+      Text = AsyncTwoPPLayoutDMAInDot4;
+      LatencyBound = true;
+    }
+  }
   // Copy-bound even when every load hits L2: keeping the copies queued is
-  // worth more than the MFMA-free interval it costs.
-  CopyBound CB = TwoStages ? copyBound(M) : CopyBound{};
-  bool Streaming = CB.Known && CB.CopyClocks > CB.MFMAClocks;
+  // worth more than the MFMA-free interval it costs. Or latency-bound: the
+  // two-stage layout leaves a copy three of its four intervals to land,
+  // the streaming one five.
+  bool Streaming = false;
+  if (TwoStages && CB.Known) {
+    Streaming = CB.CopyClocks > CB.MFMAClocks;
+    LatencyBound = !Streaming && 4 * RoundTrip > 3 * CB.MFMAClocks;
+    Streaming |= LatencyBound;
+  }
   if (Streaming)
     Text = AsyncTwoPPLayoutNS2Streaming;
   std::optional<ClusterLayout> L = builtinLayout(Text, Mode::AsyncTwoPP, M, Why);
@@ -137,7 +193,13 @@ std::optional<ClusterLayout> layoutAsyncTwoPP(const LoopModel &M,
               " clocks per iteration, more than the partner's dot (" +
               std::to_string(unsigned(B.MFMAClocks)) + " pipe clocks)";
   }
-  if (L && Streaming)
+  if (L && LatencyBound)
+    L->Note = "a copy's loaded round trip (" + std::to_string(RoundTrip) +
+              " clocks) outlasts what the usual layout leaves it of the " +
+              std::to_string(CB.MFMAClocks) +
+              " MFMA clocks per SIMD of an iteration: the copies get more "
+              "intervals to land";
+  else if (L && Streaming)
     L->Note = "copy-bound: " + std::to_string(CB.Bytes) +
               " B per iteration take " + std::to_string(unsigned(CB.CopyClocks)) +
               " clocks at the CU's L2 share, the dot " +

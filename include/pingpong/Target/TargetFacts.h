@@ -51,12 +51,18 @@ struct TargetFacts {
   /// pair has its own 8-entry FIFO" (AMD ROCm/gfx950-gluon-tutorials,
   /// docs/lds_throughput.md §1.6). gfx942: 0, no source (unbounded).
   unsigned LDSQueueDepthPerSIMDPair;
+  /// Clocks a copy's round trip takes inside a GEMM that fills the chip (the
+  /// TCP and VMEM queues of every CU full). gfx950: ~1000 at K = 8192, the
+  /// working set mostly in L2 (AMD ROCm/gfx950-gluon-tutorials,
+  /// docs/tcp_bound_tile_model.md §1). gfx942: 0, no source.
+  unsigned LoadedRoundTrip;
 };
 
 constexpr TargetFacts Gfx942{"gfx942", GPU::Gfx942, 64, 4, 8, 512, 256, 256,
-                             65536, 6, 4, 3, 64, 64, 2048, 38, 0};
+                             65536, 6, 4, 3, 64, 64, 2048, 38, 0, 0};
 constexpr TargetFacts Gfx950{"gfx950", GPU::Gfx950, 64, 4, 8, 512, 256, 256,
-                             163840, 6, 4, 3, 128, 64, 2048, 32, 8};
+                             163840, 6, 4, 3, 128, 64, 2048, 32, 8,
+                             1000};
 
 /// A CU's share of the L2 bandwidth, bytes per clock.
 constexpr double l2BytesPerClkPerCU(const TargetFacts &T) {
