@@ -145,6 +145,32 @@ bool asyncTwoPPDMAInDot(const LoopModel &M) {
   return B.Known && B.memoryIntervalClocks() > B.MFMAClocks;
 }
 
+// Auto keeps LLVM's order there: the memory work paces the intervals and
+// the barriers hold each copy to its window, where LLVM's order (no
+// barriers, Triton's waits) leaves the copies two iterations. Model,
+// LoadedRoundTrip 1000, mmbias_bf16_256x128x32_w8_ns3 (cycles per
+// iteration): llc-22 779; DMAs in the dot, four intervals 814 (time 0.971
+// of llc-22's at the power-limited clock), two intervals 1195; DMAs in mem0
+// 856 (two intervals) and 861 (four); six intervals 818; eight (async-four-
+// cluster) 1156.
+std::string asyncCopiesPastDot(const LoopModel &M) {
+  const unsigned RoundTrip = copyRoundTrip(M);
+  if (!RoundTrip || M.NumStages == 2 || !asyncTwoPPDMAInDot(M))
+    return "";
+  CopyBound CB = copyBound(M);
+  if (!CB.Known || RoundTrip <= CB.MFMAClocks)
+    return "";
+  IssueBound B = issueBound(M, 1);
+  return "no gain over LLVM's order: a wave's memory work (at least " +
+         std::to_string(B.memoryIntervalClocks()) +
+         " clocks per iteration) outlasts the partner's dot and paces the "
+         "intervals, and a copy's loaded round trip (" +
+         std::to_string(RoundTrip) + " clocks) outlasts the " +
+         std::to_string(CB.MFMAClocks) +
+         " MFMA clocks per SIMD of an iteration: the barriers hold each copy "
+         "to less than its round trip; LLVM's order is kept";
+}
+
 std::optional<ClusterLayout> layoutAsyncTwoPP(const LoopModel &M,
                                               Rejection &Why,
                                               unsigned Variant) {

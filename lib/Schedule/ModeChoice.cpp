@@ -92,11 +92,15 @@ static std::string memoryPastPartnerDot(const LoopModel &M,
 /// (The 4-wave gate's LDS-port-bound case, which kept LLVM's order in
 /// sessions 12-13, now gets an ungated layout instead: ChainedPP.cpp.)
 /// With LDS DMA the modes also replace LLVM 22's DMA waits, a gain of its
-/// own: not judged. Returns why, with the numbers; empty: no verdict.
+/// own: not judged, except where the copies' loaded round trip is placed
+/// for and the memory work outlasts the dot (asyncCopiesPastDot,
+/// AsyncTwoPP.cpp). Returns why, with the numbers; empty: no verdict.
 static std::string noGainOverLLVM(const LoopModel &M, Mode Md, bool OneWave,
                                   const std::string &Name) {
   if (Md == Mode::AsyncOnePP)
     return memoryPastPartnerDot(M, Name);
+  if (Md == Mode::AsyncTwoPP || Md == Mode::AsyncFourPP)
+    return asyncCopiesPastDot(M);
   if (!M.chainedDots() || M.NumAsyncCopies)
     return "";
   const bool Paced = Md == Mode::ChainedPP && M.Waves == 8;

@@ -73,6 +73,11 @@ std::optional<ClusterLayout> layoutAsyncTwoPP(const LoopModel &M,
                                               Rejection &Why,
                                               unsigned Variant = 0);
 bool asyncTwoPPDMAInDot(const LoopModel &M);
+/// Why the LDS-DMA pingpong cannot beat LLVM's order on a loop whose memory
+/// work outlasts the partner's dot (asyncTwoPPDMAInDot) when the copies'
+/// loaded round trip (-amdgpu-pingpong-loaded-round-trip) outlasts an
+/// iteration's MFMA time; empty: no verdict.
+std::string asyncCopiesPastDot(const LoopModel &M);
 std::optional<ClusterLayout> layoutAsyncOnePP(const LoopModel &M,
                                               Rejection &Why);
 /// async-one-cluster's memory cluster against the partner wave's dot it
