@@ -112,9 +112,10 @@ static const char *AsyncTwoPPLayoutNS2Streaming =
 // trip outlasts an iteration's MFMA time: in the two-interval layout a copy
 // issued in dot0 is due at the end of the next mem0 (about one iteration),
 // so every iteration waits out the round trip. Four intervals: issued in
-// dot0 it is due at the end of the next iteration's mem0, five intervals
-// later. Model, LoadedRoundTrip 1000 (mmbias_bf16_256x128x32_w8_ns3, MFMA
-// bound 512): 1195 -> 814 cycles per iteration (llc-22 898); the DMAs in
+// dot0 it is due at the end of the next iteration's mem1 (vmcnt keeps that
+// iteration's own copies in flight). Model, LoadedRoundTrip 1000
+// (mmbias_bf16_256x128x32_w8_ns3, MFMA bound 512): 1195 -> 814 cycles per
+// iteration (llc-22 779: auto keeps LLVM's order there, below); the DMAs in
 // mem0 of the same four intervals 861, in mem0 of the two-interval layout
 // 856. Round trip off: 582 -> 721, so it goes with the round trip.
 static const char *AsyncTwoPPLayoutDMAInDot4 =
