@@ -41,11 +41,11 @@
 #define DEBUG_TYPE "amdgpu-pingpong"
 
 static llvm::cl::opt<bool> LoadedRoundTrip(
-    "amdgpu-pingpong-loaded-round-trip", llvm::cl::Hidden, llvm::cl::init(false),
+    "amdgpu-pingpong-loaded-round-trip", llvm::cl::Hidden, llvm::cl::init(true),
     llvm::cl::desc("place LDS DMA for the target's loaded copy round trip "
                    "(TargetFacts::LoadedRoundTrip): where the layout leaves a "
-                   "copy less time to land, give it more intervals; off while "
-                   "pingpong-sim's gfx950 LoadedRoundTrip is off"));
+                   "copy less time to land, give it more intervals; auto keeps "
+                   "LLVM's order where even that loses"));
 
 namespace pingpong {
 

@@ -83,10 +83,9 @@ struct TargetParams {
   // efficiency of the 5 bandwidth-bound tile shapes within 2 points). Under --gemm an L2
   // hit takes it and a miss at least it (withGemmLoad); 0: the unloaded
   // L2HitLatency / VmemLatency stay. The number is TargetFacts::LoadedRoundTrip
-  // (the plugin places copies for it under -amdgpu-pingpong-loaded-round-trip).
-  // Off (0) by default on both targets (gfx942: not sourced; gfx950: with it on,
-  // loops fall below llc-22 or Triton's best, docs/cycle-model.md "Session 15",
-  // "Session 16"): PPSIM_PARAMS=gfx950.LoadedRoundTrip=1000. The flip: both at once.
+  // (the plugin places copies for it: -amdgpu-pingpong-loaded-round-trip). On for
+  // gfx950 since session 16 (docs/cycle-model.md "Session 16"); gfx942: not
+  // sourced (0). PPSIM_PARAMS=gfx950.LoadedRoundTrip=0 turns it off.
   int LoadedRoundTrip;
   double HbmSustained; // 0.65: middle of cdna_model §5 "use 50-80 % of that as the sustained figure" [D]
   double L2BytesPerClkCu; // 16 ch x 128 B/clk per XCD / CUs per XCD: 2048/38 = 53.9 (gfx942), 2048/32 = 64 (gfx950) [A]/[D]
@@ -193,7 +192,7 @@ inline const TargetParams &paramsFor(const std::string &Cpu) {
       8, 4, 2, 4,
       64, 128.0, 64.0, /*LdsQueueDepth: off by default (TargetFacts: 8)*/ 0,
       650, 336, 8.0, 256,
-      2.4, 2.4, /*LoadedClockGHz*/ 1.44, /*LoadedMfmaBusy*/ 0.995, 3.0, /*LoadedRoundTrip: off (TargetFacts: 1000)*/ 0,
+      2.4, 2.4, /*LoadedClockGHz*/ 1.44, /*LoadedMfmaBusy*/ 0.995, 3.0, /*LoadedRoundTrip*/ (int)pingpong::target::Gfx950.LoadedRoundTrip,
       0.65, pingpong::target::l2BytesPerClkPerCU(pingpong::target::Gfx950),
       5, 0};
   // PPSIM_PARAMS="Name=value,..." (or "gfx950.Name=value": one target) overrides parameters for a sensitivity study
