@@ -125,9 +125,7 @@ static const char *AsyncTwoPPLayoutDMAInDot4 =
     "mem mem1: local-read[1/2]; "
     "dot dot1: dot[1/2]";
 
-/// The loaded round trip the layouts place copies for (0: the unloaded
-/// latency, which every layout here covers).
-static unsigned copyRoundTrip(const LoopModel &M) {
+unsigned loadedRoundTrip(const LoopModel &M) {
   if (!LoadedRoundTrip)
     return 0;
   const target::TargetFacts *T =
@@ -155,7 +153,7 @@ bool asyncTwoPPDMAInDot(const LoopModel &M) {
 // 856 (two intervals) and 861 (four); six intervals 818; eight (async-four-
 // cluster) 1156.
 std::string asyncCopiesPastDot(const LoopModel &M) {
-  const unsigned RoundTrip = copyRoundTrip(M);
+  const unsigned RoundTrip = loadedRoundTrip(M);
   if (!RoundTrip || M.NumStages == 2 || !asyncTwoPPDMAInDot(M))
     return "";
   CopyBound CB = copyBound(M);
@@ -185,7 +183,7 @@ std::optional<ClusterLayout> layoutAsyncTwoPP(const LoopModel &M,
   const char *Text = TwoStages ? AsyncTwoPPLayoutNS2 : AsyncTwoPPLayout;
   // The copy window of a layout: the MFMA clocks per SIMD of one iteration
   // (the interval lengths' floor) against the loaded round trip.
-  const unsigned RoundTrip = copyRoundTrip(M);
+  const unsigned RoundTrip = loadedRoundTrip(M);
   CopyBound CB = copyBound(M);
   // Variant 0 of two: the DMAs in the dot (variant 1, the usual layout, is
   // the fallback where the reads depend on the DMAs, as without alias scopes).

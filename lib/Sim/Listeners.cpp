@@ -45,8 +45,20 @@ void TimelineRecorder::onIssue(const IssueEvent &E) {
 void TimelineRecorder::onStall(const StallEvent &E) { add(E.Wave, E.T, E.T + E.Clocks, SegStall + E.Why); }
 
 void MfmaBusy::onIssue(const IssueEvent &E) {
-  if (E.In->C == Cat::MFMA)
-    Busy[E.Simd].push_back({E.T, E.T + E.In->MfmaCycles});
+  if (E.In->C != Cat::MFMA)
+    return;
+  Busy[E.Simd].push_back({E.T, E.T + E.In->MfmaCycles});
+  if ((int)ByWave.size() <= E.Wave)
+    ByWave.resize(E.Wave + 1);
+  ByWave[E.Wave].push_back({E.T, E.In->MfmaCycles});
+}
+
+double MfmaBusy::issuedBy(int W, int64_t Begin, int64_t End) const {
+  double C = 0;
+  if (W < (int)ByWave.size())
+    for (auto &[T, Cycles] : ByWave[W])
+      if (T >= Begin && T < End) C += Cycles;
+  return C;
 }
 
 double MfmaBusy::busyIn(int S, int64_t Begin, int64_t End) const {

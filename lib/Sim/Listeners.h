@@ -134,10 +134,13 @@ public:
   void onIssue(const IssueEvent &E) override;
   // Busy clocks of SIMD S inside [Begin, End).
   double busyIn(int S, int64_t Begin, int64_t End) const;
+  // Pipe clocks of the MFMAs wave W (global id) issued inside [Begin, End).
+  double issuedBy(int W, int64_t Begin, int64_t End) const;
   std::vector<std::vector<std::pair<int64_t, int64_t>>> &intervals() { return Busy; }
 
 private:
   std::vector<std::vector<std::pair<int64_t, int64_t>>> Busy;
+  std::vector<std::vector<std::pair<int64_t, int64_t>>> ByWave; // issue clock, pipe clocks
 };
 
 // Where each wave's time goes in the hot loop: the clusters (split at

@@ -149,31 +149,19 @@ bool steadyState(const std::vector<WaveState> &Waves, const Recorders &Rec, cons
     }
   }
   R.CyclesPerIterAtAsked = R.CyclesPerIter * std::max(R.Wgs, R.WgsAsked) / std::max(1, R.Wgs);
-  // MFMA busy %: XDL busy time of the 4 SIMDs, each over whole iterations
-  // of its oldest wave inside the window (the window's own edges cut MFMA
-  // bursts at a phase that differs between builds of the same loop: two
-  // orders with equal cycles and equal MFMAs per iteration must read the
-  // same busy, and so get the same clock).
+  // MFMA busy %: the pipe clocks of the MFMAs each SIMD's waves issue per
+  // iteration (each wave over its own whole iterations) against the cycles
+  // per iteration. A window's edges would cut MFMA bursts at a phase that
+  // differs between builds: two orders of the same loop with equal cycles
+  // must read the same busy, and so get the same clock.
   double Len = std::max<double>(1, R.WindowEnd - R.WindowBegin), Busy = 0;
+  std::vector<double> PerIter(TP.NumSimds, 0);
+  for (const WaveState &W : Waves) {
+    const std::vector<int64_t> &St = Rec.Iterations->starts(W.Gid);
+    PerIter[W.Simd] += Rec.Mfma->issuedBy(W.Gid, St[R.Warmup], St[R.LastIter]) / (R.LastIter - R.Warmup);
+  }
   for (int S = 0; S < TP.NumSimds; ++S) {
-    int64_t B0 = R.WindowBegin, E0 = R.WindowEnd;
-    for (const WaveState &W : Waves) {
-      if (W.Simd != S)
-        continue;
-      const std::vector<int64_t> &St = Rec.Iterations->starts(W.Gid);
-      int64_t First = -1, Last = -1;
-      for (int K = R.Warmup; K <= R.LastIter && K < (int)St.size(); ++K)
-        if (St[K] >= R.WindowBegin && St[K] <= R.WindowEnd) {
-          if (First < 0) First = St[K];
-          Last = St[K];
-        }
-      if (First >= 0 && Last > First) {
-        B0 = First;
-        E0 = Last;
-      }
-      break; // Waves are in age order: the first on S is its oldest
-    }
-    double B = Rec.Mfma->busyIn(S, B0, E0) / std::max<double>(1, E0 - B0);
+    double B = std::min(1.0, PerIter[S] / std::max(1.0, R.CyclesPerIter));
     R.MfmaBusySimd[S] = 100.0 * B;
     Busy += B;
   }

@@ -73,6 +73,11 @@ std::optional<ClusterLayout> layoutAsyncTwoPP(const LoopModel &M,
                                               Rejection &Why,
                                               unsigned Variant = 0);
 bool asyncTwoPPDMAInDot(const LoopModel &M);
+/// The round trip, in clocks, a global load or LDS DMA takes inside a GEMM
+/// that fills the chip (TargetFacts::LoadedRoundTrip) where the layouts place
+/// memory work for it (-amdgpu-pingpong-loaded-round-trip); 0: the unloaded
+/// latency, which every layout covers.
+unsigned loadedRoundTrip(const LoopModel &M);
 /// Why the LDS-DMA pingpong cannot beat LLVM's order on a loop whose memory
 /// work outlasts the partner's dot (asyncTwoPPDMAInDot) when the copies'
 /// loaded round trip (-amdgpu-pingpong-loaded-round-trip) outlasts an
