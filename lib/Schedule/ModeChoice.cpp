@@ -86,11 +86,9 @@ static std::string memoryPastPartnerDot(const LoopModel &M,
 ///   turns, mostly the softmax's VALU, outlast both its MFMA pipe and its LDS
 ///   port; the SIMD issues on every turn whatever the order, and the
 ///   turn-taking only adds waits (barriers pace a VALU-heavy wave against a
-///   short dot). The 4-wave gate gains while issue-bound where a wave's
-///   global loads land in the iteration that writes them to LDS (two
-///   stages): the partner's work covers that latency, LLVM's order exposes
-///   it. With the LDS written two iterations ahead (three stages) LLVM's
-///   order covers it too, and the gate is judged by this bound (session 16).
+///   short dot). The gate is not judged by this one: its priorities hand the
+///   turns between a dot's MFMAs to the partner's VALU (the corpus's gated
+///   attention gains while issue-bound).
 /// (The 4-wave gate's LDS-port-bound case, which kept LLVM's order in
 /// sessions 12-13, now gets an ungated layout instead: ChainedPP.cpp.)
 /// With LDS DMA the modes also replace LLVM 22's DMA waits, a gain of its
@@ -106,12 +104,10 @@ static std::string noGainOverLLVM(const LoopModel &M, Mode Md, bool OneWave,
   if (!M.chainedDots() || M.NumAsyncCopies)
     return "";
   const bool Paced = Md == Mode::ChainedPP && M.Waves == 8;
-  // The 4-wave gate, two stages: its partner covers a wave's load latency
-  // that LLVM's order exposes; not judged. A port-bound loop gets the
-  // ungated layout (ChainedPP.cpp).
-  const bool GatedAhead = Md == Mode::ChainedPP && M.Waves == 4 && !OneWave &&
-                          M.NumStages >= 3;
-  if (!Paced && !OneWave && !GatedAhead)
+  // The 4-wave gate is judged by neither bound: its priorities hand the
+  // turns between a dot's MFMAs to the partner's VALU, and a port-bound loop
+  // gets the ungated layout (ChainedPP.cpp).
+  if (!Paced && !OneWave)
     return "";
   IssueBound B = issueBound(M, OneWave ? 1 : 2);
   LLVM_DEBUG(dbgs() << "amdgpu-pingpong: " << Name << ": issue " << B.IssueClocks
@@ -128,18 +124,12 @@ static std::string noGainOverLLVM(const LoopModel &M, Mode Md, bool OneWave,
                  "VALU and {1} MFMA per wave take {2:F0} issue clocks per "
                  "iteration on each SIMD ({3} wave{4}), more than its MFMA "
                  "pipe ({5:F0}) and its LDS port ({6:F0}) need): no unit is "
-                 "left idle for {7} to fill{9}, its {8} only add waits; "
-                 "LLVM's order is kept",
+                 "left idle for {7} to fill, its {8} only add waits; LLVM's "
+                 "order is kept",
                  B.VALU, B.MFMAs, B.IssueClocks, B.WavesPerSIMD,
                  B.WavesPerSIMD == 1 ? "" : "s", B.MFMAClocks, B.PortClocks,
                  OneWave ? "its own memory work" : "the partner's memory work",
-                 OneWave ? "serialized clusters"
-                 : GatedAhead ? "gated dots" : "barrier intervals",
-                 GatedAhead ? " and no load latency (" +
-                                  std::to_string(M.NumStages) +
-                                  " stages: LLVM's order gives a global load "
-                                  "more than an iteration too)"
-                            : std::string())
+                 OneWave ? "serialized clusters" : "barrier intervals")
       .str();
 }
 
