@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Compile the kernels of kernels.py with Triton's AMD backend into corpus/triton-user/<case>/.
 
-usage: generate.py OUTDIR [--set tuning|heldout|heldout2|heldout3] [--filter SUBSTR ...] [--jobs N] [--list]
+usage: generate.py OUTDIR [--set tuning|heldout|heldout2|heldout3|heldout4] [--filter SUBSTR ...] [--jobs N] [--list]
 
 Four sets: tuning (kernels.py: the attention shapes of issue 24 item 7, looked at while the
 no-gain rule was designed), heldout (kernels_heldout.py: written before the rule was measured on
 them, measured once at the end; looked at since) and heldout2 (kernels_heldout2.py: the same for
-the session-12 rules), heldout3 (kernels_heldout3.py: masked-K GEMMs, session 13).
+the session-12 rules), heldout3 (kernels_heldout3.py: masked-K GEMMs, session 13), heldout4
+(kernels_heldout4.py: 4-warp attention with three stages, session 16).
 
 The driver is corpus/triton/generate.py's (compile_one, the knobs, meta.json, Triton's pingpong
 mode per _pp1 case); only the cases and their signatures are new. Each case runs in a fresh
@@ -32,7 +33,7 @@ KINDS = {"attn_bp": "bp", "attn_gqa": "gqa", "attn_tut": "tut", "attn_mixed": "m
          "mha_softcap": "softcap", "mm_silu": "mmsilu", "mm_rowscale": "mmscale",
          "mm_kmask": "mmk", "mm_kmask_tn": "mmktn"}
 MODULES = {"tuning": "kernels", "heldout": "kernels_heldout", "heldout2": "kernels_heldout2",
-           "heldout3": "kernels_heldout3"}
+           "heldout3": "kernels_heldout3", "heldout4": "kernels_heldout4"}
 STRIDES = {"attn_bp": ("stride_qh", "stride_qm", "stride_kh", "stride_kn", "stride_vh",
                        "stride_vn", "stride_oh", "stride_om", "SEQ"),
            "attn_mixed": ("stride_qm", "stride_kn", "stride_vn", "stride_om", "SEQ"),
@@ -226,6 +227,24 @@ def heldout3_cases():
     return held_out(build)
 
 
+def heldout4_cases():
+    def build(add):
+        # 4 warps, three stages (the LDS written two iterations ahead), gfx942 register-staged:
+        # the kernels of the other sets in configurations none of them has
+        add("mha_fwd", "gfx942", "fp16", (128, 64, 64), 4, 3)
+        add("mha_fwd", "gfx942", "bf16", (64, 64, 64), 4, 3, mask=1)
+        add("mha_alibi", "gfx942", "fp16", (128, 32, 64), 4, 3)
+        add("mha_softcap", "gfx942", "bf16", (128, 64, 64), 4, 3)
+        add("attn_mixed", "gfx942", "fp8e4b8", (128, 64, 64), 4, 3)
+        add("attn_bp", "gfx942", "bf16", (128, 64, 64), 4, 3, mask=1)
+        add("attn_gqa", "gfx942", "fp16", (128, 64, 64), 4, 3)
+        # two-stage twins (the gate is not judged there) and a gfx950 three-stage loop
+        add("mha_alibi", "gfx942", "fp16", (128, 32, 64), 4, 2)
+        add("mha_softcap", "gfx942", "bf16", (128, 64, 64), 4, 2)
+        add("mha_fwd", "gfx950", "bf16", (128, 64, 64), 4, 3)
+    return held_out(build)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("outdir")
@@ -236,7 +255,7 @@ def main():
     ap.add_argument("--one", help=argparse.SUPPRESS)
     a = ap.parse_args()
     every = {"tuning": cases, "heldout": heldout_cases, "heldout2": heldout2_cases,
-             "heldout3": heldout3_cases}[a.set]()
+             "heldout3": heldout3_cases, "heldout4": heldout4_cases}[a.set]()
     todo = [(c, pp) for c, pp in every if not a.filter or any(f in c.name(pp) for f in a.filter)]
     if a.one:
         c, pp = next((c, pp) for c, pp in every if c.name(pp) == a.one)
