@@ -344,15 +344,14 @@ def main():
         with open(args.json, "w") as f:
             json.dump(rows, f, indent=1)
     if args.min_vs_llc is not None:
+        below = [r for r in rows if r.get("mode", "none") != "none" and "vs-llc" in r
+                 and r["vs-llc"] < args.min_vs_llc]
         # The model counts whole clocks: builds within one clock per
         # iteration of each other are a tie, whatever their ratio of times.
-        def tie(r):
-            return abs(r.get("plugin", 0) - r.get("llc", 0)) < 1
-        slow = [r for r in rows if r.get("mode", "none") != "none" and "vs-llc" in r
-                and r["vs-llc"] < args.min_vs_llc and not tie(r)]
-        for r in rows:
-            if r.get("mode", "none") != "none" and "vs-llc" in r and r["vs-llc"] < args.min_vs_llc and tie(r):
-                print(f"tie with llc-22: {r['case']} {r['mode']} {r['plugin']:.3f} vs {r['llc']:.3f} cycles/iter")
+        ties = [r for r in below if abs(r["plugin"] - r["llc"]) < 1]
+        slow = [r for r in below if r not in ties]
+        for r in ties:
+            print(f"tie with llc-22: {r['case']} {r['mode']} {r['plugin']:.3f} vs {r['llc']:.3f} cycles/iter")
         for r in slow:
             print(f"below llc-22: {r['case']} {r['mode']} vs-llc {r['vs-llc']:.3f}")
         print(f"scheduled loops below {args.min_vs_llc} x llc-22: {len(slow)}")
