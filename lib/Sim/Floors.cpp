@@ -153,6 +153,87 @@ double wavePathPerIter(const Program &P, const TargetParams &TP, bool L2Used, co
   return double(T - Half) / (K - K / 2);
 }
 
+// The barrier-drain bound (Floors.h) of the run: per SIMD pair, its LDS port
+// clocks per iteration (the resource bound's own measure) plus the drained
+// barriers per iteration x the gap; the largest pair's. Fills F.BarrierDrain
+// and F.Drain*; F.DrainNone says why it is 0.
+void barrierDrainBound(const Program &P, const TargetParams &TP, const IssueLog &Log, SimResult &R) {
+  SimResult::Floors &F = R.Floor;
+  const int Iters = R.LastIter - R.Warmup;
+  if (R.Wgs != 1) { F.DrainNone = "more than one workgroup on the CU"; return; }
+  if (R.Waves.empty() || Iters <= 0 || (int)R.Waves[0].IterStart.size() <= R.LastIter) {
+    F.DrainNone = "no steady state";
+    return;
+  }
+  const int Pairs = TP.NumSimds / 2;
+  // Per wave, its barriers in issue order: drained (no LDS op since its last
+  // lgkmcnt(0)) and whether it issued an LDS op since its previous barrier;
+  // per pair, its largest LDS op in port clocks.
+  struct Bar { int64_t T; bool Drained, Lds; };
+  std::vector<std::vector<Bar>> Bars(R.Waves.size());
+  std::vector<double> MaxOp(Pairs, 0);
+  for (size_t W = 0; W < R.Waves.size(); ++W) {
+    bool Drained = true, Lds = false;
+    for (const IssueLog::Entry &E : Log.Log[W]) {
+      const Inst &In = P.Insts[E.Pc];
+      if (In.C == Cat::LDS) {
+        bool Write = In.IsStore && !In.IsLoad;
+        double BW = Write ? TP.LdsWriteBytesPerClkPair : TP.LdsReadBytesPerClkPair;
+        double &M = MaxOp[R.Waves[W].Simd / 2];
+        M = std::max(M, E.Bytes / BW);
+        Drained = false;
+        Lds = true;
+      } else if (In.C == Cat::Internal && In.In == Internal::Waitcnt && In.Lgkm == 0) {
+        Drained = true;
+      } else if (In.C == Cat::Internal && In.In == Internal::Barrier) {
+        Bars[W].push_back({E.T, Drained, Lds});
+        Lds = false;
+      }
+    }
+  }
+  // barrier instance K is every wave's K-th s_barrier; the window: wave 0's
+  // steady-state iterations
+  size_t Instances = Bars[0].size();
+  for (auto &B : Bars) Instances = std::min(Instances, B.size());
+  const int64_t A = R.Waves[0].IterStart[R.Warmup], B = R.Waves[0].IterStart[R.LastIter];
+  const double Gap = TP.LdsLatency + TP.IssuePeriod + std::max(TP.IssuePeriod, TP.BarrierReleaseDelay);
+  std::vector<double> PortClocks(Pairs, 0);
+  std::vector<std::string> PortName(Pairs);
+  for (const SimResult::UnitLoad &U : R.Units)
+    for (int Q = 0; Q < Pairs; ++Q)
+      if (U.Name == "LDS port, SIMD pair " + std::to_string(Q) || (Pairs == 1 && U.Name == "LDS port, SIMD pair")) {
+        PortClocks[Q] = U.PerIter;
+        PortName[Q] = U.Name;
+      }
+  for (int Q = 0; Q < Pairs; ++Q) {
+    if (PortClocks[Q] <= 0 || Gap - MaxOp[Q] <= 0) continue;
+    int Counted = 0;
+    bool LdsSince = false;
+    for (size_t K = 0; K < Instances; ++K) {
+      bool Drained = true, Any = false;
+      for (size_t W = 0; W < R.Waves.size(); ++W) {
+        if (R.Waves[W].Simd / 2 != Q) continue;
+        Any = true;
+        Drained &= Bars[W][K].Drained;
+        LdsSince |= Bars[W][K].Lds;
+      }
+      if (!Any || !Drained || !LdsSince) continue;
+      LdsSince = false; // the next gap needs a transfer of this pair after this one
+      Counted += Bars[0][K].T >= A && Bars[0][K].T < B;
+    }
+    double PerIter = double(Counted) / Iters, Bound = PortClocks[Q] + PerIter * (Gap - MaxOp[Q]);
+    if (Counted && Bound > F.BarrierDrain) {
+      F.BarrierDrain = Bound;
+      F.DrainPortClocks = PortClocks[Q];
+      F.DrainBarriers = PerIter;
+      F.DrainGap = Gap - MaxOp[Q];
+      F.DrainUnit = PortName[Q];
+    }
+  }
+  if (F.BarrierDrain == 0)
+    F.DrainNone = Instances ? "no loop barrier with every wave's LDS operations drained before it" : "no barrier";
+}
+
 } // namespace
 
 void latencyFloors(const Program &P, const TargetParams &TP, const IssueLog &Log, SimResult &R) {
@@ -205,12 +286,17 @@ void latencyFloors(const Program &P, const TargetParams &TP, const IssueLog &Log
   F.LatencyWhat = "dependence chain";
   if (F.Vmem.PerIter > F.Latency) { F.Latency = F.Vmem.PerIter; F.LatencyWhat = "VMEM in flight"; }
   if (F.Lgkm.PerIter > F.Latency) { F.Latency = F.Lgkm.PerIter; F.LatencyWhat = "LDS/SMEM in flight"; }
+  barrierDrainBound(P, TP, Log, R);
   if (R.ResourceBound >= F.Latency) {
     F.Floor = R.ResourceBound;
     F.Binds = "resource bound (" + R.ResourceBoundUnit + ")";
   } else {
     F.Floor = F.Latency;
     F.Binds = "latency floor (" + F.LatencyWhat + ")";
+  }
+  if (F.BarrierDrain > F.Floor) {
+    F.Floor = F.BarrierDrain;
+    F.Binds = "barrier-drain bound (" + F.DrainUnit + ")";
   }
 }
 

@@ -236,6 +236,15 @@ void writeJson(const SimResult &R, const std::string &Path) {
       InFlight("vmem_in_flight", R.Floor.Vmem);
       InFlight("lgkm_in_flight", R.Floor.Lgkm);
     });
+    J.attributeObject("barrier_drain_bound", [&] {
+      J.attribute("cycles_per_iteration", R.Floor.BarrierDrain);
+      J.attribute("cycles_per_iteration_at_asked_occupancy", R.Floor.BarrierDrain * Asked);
+      J.attribute("unit", R.Floor.DrainUnit);
+      J.attribute("port_cycles_per_iteration", R.Floor.DrainPortClocks);
+      J.attribute("barriers_per_iteration", R.Floor.DrainBarriers);
+      J.attribute("gap", R.Floor.DrainGap);
+      J.attribute("none", R.Floor.DrainNone);
+    });
     J.attribute("wave_path_cycles_per_iteration", R.Floor.WavePath);
     J.attributeObject("floor", [&] {
       J.attribute("cycles_per_iteration", R.Floor.Floor);
@@ -351,6 +360,12 @@ void printReport(const SimResult &R, const Program &P) {
     IF("VMEM", F.Vmem);
     IF("LDS/SMEM", F.Lgkm);
     OS << "\n";
+    if (F.BarrierDrain > 0)
+      OS << formatv("barrier-drain bound: {0:F1} cycles/iteration ({1}): {2:F1} port clocks + {3:F2} drained "
+                    "barriers x {4:F0} idle clocks\n",
+                    F.BarrierDrain, F.DrainUnit, F.DrainPortClocks, F.DrainBarriers, F.DrainGap);
+    else
+      OS << "barrier-drain bound: none (" << F.DrainNone << ")\n";
     OS << formatv("floor: {0:F1} cycles/iteration, the {1} binds: the run reaches {2:F1} % of it\n", F.Floor, F.Binds,
                   100.0 * F.Floor / std::max(1e-9, R.CyclesPerIter));
     OS << formatv("wave path (one wave alone in this order: its waits at the level's latency, its dependences, "

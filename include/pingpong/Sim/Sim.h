@@ -329,8 +329,17 @@ struct SimResult {
     double WavePath = 0;
     double Latency = 0;       // the largest latency floor
     std::string LatencyWhat;  // "dependence chain", "VMEM in flight", "LDS/SMEM in flight"
-    double Floor = 0;         // max(resource bound, latency floor)
-    std::string Binds;        // "resource bound (UNIT)" or the latency floor's name
+    // The barrier-drain bound (Floors.h): a SIMD pair's LDS port clocks per
+    // iteration plus an idle gap at each loop barrier that every wave of the
+    // pair reaches with its LDS operations drained; 0 where none qualifies.
+    double BarrierDrain = 0;
+    double DrainPortClocks = 0; // that pair's LDS port clocks per iteration
+    double DrainBarriers = 0;   // drained barriers per iteration on it
+    double DrainGap = 0;        // clocks the port idles at each
+    std::string DrainUnit;      // "LDS port, SIMD pair N"
+    std::string DrainNone;      // why the bound is 0 (empty where it is not)
+    double Floor = 0;         // max(resource bound, latency floor, barrier-drain bound)
+    std::string Binds;        // "resource bound (UNIT)", the latency floor's or the barrier-drain bound's name
   } Floor;
   int64_t WindowBegin = 0, WindowEnd = 0, TotalCycles = 0;
   std::vector<WaveResult> Waves;
