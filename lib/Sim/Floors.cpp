@@ -153,8 +153,13 @@ double wavePathPerIter(const Program &P, const TargetParams &TP, bool L2Used, co
   return double(T - Half) / (K - K / 2);
 }
 
+// A SIMD pair's LDS port bandwidth for In (UnitDemand, LdsPorts::transfer).
+double portBytesPerClk(const Inst &In, const TargetParams &TP) {
+  return In.IsStore && !In.IsLoad ? TP.LdsWriteBytesPerClkPair : TP.LdsReadBytesPerClkPair;
+}
+
 // The barrier-drain bound (Floors.h) of the run: per SIMD pair, its LDS port
-// clocks per iteration (the resource bound's own measure) plus the drained
+// clocks per iteration plus the drained
 // barriers per iteration x the gap; the largest pair's. Fills F.BarrierDrain
 // and F.Drain*; F.DrainNone says why it is 0.
 void barrierDrainBound(const Program &P, const TargetParams &TP, const IssueLog &Log, SimResult &R) {
@@ -177,10 +182,8 @@ void barrierDrainBound(const Program &P, const TargetParams &TP, const IssueLog 
     for (const IssueLog::Entry &E : Log.Log[W]) {
       const Inst &In = P.Insts[E.Pc];
       if (In.C == Cat::LDS) {
-        bool Write = In.IsStore && !In.IsLoad;
-        double BW = Write ? TP.LdsWriteBytesPerClkPair : TP.LdsReadBytesPerClkPair;
         double &M = MaxOp[R.Waves[W].Simd / 2];
-        M = std::max(M, E.Bytes / BW);
+        M = std::max(M, E.Bytes / portBytesPerClk(In, TP));
         Drained = false;
         Lds = true;
       } else if (In.C == Cat::Internal && In.In == Internal::Waitcnt && In.Lgkm == 0) {
@@ -197,14 +200,19 @@ void barrierDrainBound(const Program &P, const TargetParams &TP, const IssueLog 
   for (auto &B : Bars) Instances = std::min(Instances, B.size());
   const int64_t A = R.Waves[0].IterStart[R.Warmup], B = R.Waves[0].IterStart[R.LastIter];
   const double Gap = TP.LdsLatency + TP.IssuePeriod + std::max(TP.IssuePeriod, TP.BarrierReleaseDelay);
+  // each pair's port clocks per iteration from its waves' whole iterations
+  // (the resource bound's window would cut them at its edges)
   std::vector<double> PortClocks(Pairs, 0);
-  std::vector<std::string> PortName(Pairs);
-  for (const SimResult::UnitLoad &U : R.Units)
-    for (int Q = 0; Q < Pairs; ++Q)
-      if (U.Name == "LDS port, SIMD pair " + std::to_string(Q) || (Pairs == 1 && U.Name == "LDS port, SIMD pair")) {
-        PortClocks[Q] = U.PerIter;
-        PortName[Q] = U.Name;
-      }
+  for (size_t W = 0; W < R.Waves.size(); ++W) {
+    const WaveResult &WR = R.Waves[W];
+    if ((int)WR.IterStart.size() <= R.LastIter) { F.DrainNone = "no steady state"; return; }
+    for (const IssueLog::Entry &E : Log.Log[W]) {
+      const Inst &In = P.Insts[E.Pc];
+      if (In.C != Cat::LDS || E.T < WR.IterStart[R.Warmup] || E.T >= WR.IterStart[R.LastIter]) continue;
+      PortClocks[WR.Simd / 2] += E.Bytes / portBytesPerClk(In, TP);
+    }
+  }
+  for (double &C : PortClocks) C /= Iters;
   for (int Q = 0; Q < Pairs; ++Q) {
     if (PortClocks[Q] <= 0 || Gap - MaxOp[Q] <= 0) continue;
     int Counted = 0;
@@ -227,7 +235,7 @@ void barrierDrainBound(const Program &P, const TargetParams &TP, const IssueLog 
       F.DrainPortClocks = PortClocks[Q];
       F.DrainBarriers = PerIter;
       F.DrainGap = Gap - MaxOp[Q];
-      F.DrainUnit = PortName[Q];
+      F.DrainUnit = "LDS port, SIMD pair " + std::to_string(Q);
     }
   }
   if (F.BarrierDrain == 0)
