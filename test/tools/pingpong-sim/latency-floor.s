@@ -21,6 +21,8 @@
 # MEM: cycles per iteration: 848.0
 # MEM: resource bound: 379.5 cycles/iteration (HBM (the CU's share))
 # MEM: latency floor: 650.0 cycles/iteration (VMEM in flight): dependence chain 136.0 (4 instructions per iteration: 4 MFMA, from line {{[0-9]+}} 'v_mfma_f32_32x32x8_f16 a[0:15]{{.*}}'); VMEM in flight 650.0 (2.0 requests per iteration, at most 2 outstanding per wave, 650 clocks each); LDS/SMEM in flight 64.0 (2.0 requests per iteration, at most 2 outstanding per wave, 64 clocks each)
+# No s_barrier: no barrier-drain bound (barrier-drain-floor.s).
+# MEM-NEXT: barrier-drain bound: none (no barrier)
 # MEM-NEXT: floor: 650.0 cycles/iteration, the latency floor (VMEM in flight) binds: the run reaches 76.7 % of it
 # The wave path (one wave alone in its own order, no bandwidth): loads at
 # t, t+4, reads at t+8, t+12, the vmcnt(0) wait passes at the turn after
@@ -43,6 +45,7 @@
 # RUN: pingpong-sim run %s --kernel floor_chain --waves-per-workgroup 1 --iterations 8 | FileCheck %s --check-prefix=CHAIN
 # CHAIN: cycles per iteration: 144.0
 # CHAIN: latency floor: 136.0 cycles/iteration (dependence chain): dependence chain 136.0 (4 instructions per iteration: 4 MFMA
+# CHAIN-NEXT: barrier-drain bound: none (no barrier)
 # CHAIN-NEXT: floor: 136.0 cycles/iteration, the latency floor (dependence chain) binds: the run reaches 94.4 % of it
 # CHAIN-NEXT: wave path (one wave alone in this order{{.*}}): 144.0 cycles/iteration
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx942"
