@@ -2,8 +2,8 @@
 """The floor invariant (issue 25): no build of the corpus runs faster than its own floor.
 
 Reads bench/triton_bench.py's --json rows and, for every build (triton, triton-pp, llc, plugin)
-that ran, compares its cycles per iteration with its floor (pingpong-sim's "floor": the resource
-bound or the latency floor, whichever is larger, at the asked occupancy). Prints one line per
+that ran, compares its cycles per iteration with its floor (pingpong-sim's "floor": the largest of
+the resource bound, the latency floor and the barrier-drain bound, at the asked occupancy). Prints one line per
 build that breaks the invariant (cycles < floor x (1 - TOL)), a summary of which floor binds per
 target and build, and the ratio cycles / floor (how much of the gap a schedule could still close).
 Exit 1 if any build is under its floor.

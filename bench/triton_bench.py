@@ -29,8 +29,8 @@ per iteration: MFMA pipe, LDS port, L2/HBM share, issue turns) gives
   ceiling = best race-free Triton build / plugin's bound: the most vs-best any order of those instructions reaches.
 Geomeans are printed over the GEMM cases the plugin scheduled, per target.
 
-Every build's floor (pingpong-sim's "floor": the resource bound or the latency floor -- dependence
-chain, memory in flight per wave -- whichever is larger) is kept in the JSON rows as
+Every build's floor (pingpong-sim's "floor": the largest of the resource bound, the latency floor --
+dependence chain, memory in flight per wave -- and the barrier-drain bound) is kept in the JSON rows as
 BUILD-floor / BUILD-floor-binds; bench/floor-check.py checks that no build runs faster than it.
 A case whose loop's trip count depends on the workgroup id (meta.json "workgroup_id": causal
 attention) is timed at that workgroup (pingpong-sim --workgroup-id).

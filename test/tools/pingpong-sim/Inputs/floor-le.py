@@ -1,5 +1,5 @@
 """floor-le.py RUN.json...: each run's cycles per iteration is at least its floor (pingpong-sim's
-"floor": the resource bound or the latency floor, whichever is larger), within 1 % for the
+"floor": the largest of the resource bound, the latency floor and the barrier-drain bound), within 1 % for the
 steady-state window's edges. Prints one line per run; exit 1 if any run is under its floor."""
 import json
 import sys
