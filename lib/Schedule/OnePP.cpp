@@ -92,11 +92,42 @@ static bool readsPastQueue(const LoopModel &M) {
   return Reads > 2 * T->LDSQueueDepthPerSIMDPair;
 }
 
+// Under the target's loaded round trip (gfx950: ~1000 clocks for a load
+// inside a GEMM that fills the chip, TargetFacts::LoadedRoundTrip) the
+// global loads of an iteration bound it: their data is written to LDS at
+// the iteration's end, so the loop runs no faster than a round trip plus
+// whatever the wave issues before them. Every load then goes first, B's
+// with A's, before any LDS read (on gfx942's short latency B's loads after
+// the reads let the dot start sooner). Model, cycles per iteration at
+// 8192^3 (docs/modes.md, session 17): mm_f16_nn_128x128x64 1451 -> 1212,
+// mm_fp8_tn_128x128x128 1470 -> 1314, mm_bf16_tn mi32 1479 -> 1277,
+// held-out mmbp_bf16_64x128x64 ns3 1407 -> 1124 (Triton's own 1363).
+static const char *OnePPRoundTripLayout =
+    "pingpong-layout v1; sync delay-global-data gate dot-waits; "
+    "mem mem-g: global-load; "
+    "mem mem-a: local-read.a; "
+    "mem mem-b: local-read; "
+    "dot dot: dot; "
+    "mem store: local-write";
+static const char *OnePPRoundTripQueueLayout =
+    "pingpong-layout v1; sync delay-global-data gate dot-waits; "
+    "mem mem-g: global-load; "
+    "mem mem-a: local-read.a[0/2], local-read.b; "
+    "dot dot: dot[0/2], local-read.a[1/2]; "
+    "dot dot1: dot[1/2]; "
+    "mem store: local-write";
+
 std::optional<ClusterLayout> layoutOnePP(const LoopModel &M, Rejection &Why) {
   std::optional<ClusterLayout> L;
+  const bool RoundTrip = loadedRoundTrip(M) > 0;
   if (!M.NumSideLoads && readsPastQueue(M)) {
     Rejection Ignored;
-    L = builtinLayout(OnePPQueueLayout, Mode::OnePP, M, Ignored);
+    L = builtinLayout(RoundTrip ? OnePPRoundTripQueueLayout : OnePPQueueLayout,
+                      Mode::OnePP, M, Ignored);
+  }
+  if (!L && !M.NumSideLoads && RoundTrip) {
+    Rejection Ignored;
+    L = builtinLayout(OnePPRoundTripLayout, Mode::OnePP, M, Ignored);
   }
   if (!L)
     L = builtinLayout(M.NumSideLoads ? OnePPSideLoadLayout : OnePPLayout,
