@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compile the kernels of kernels.py with Triton's AMD backend into corpus/triton-user/<case>/.
 
-usage: generate.py OUTDIR [--set tuning|heldout|heldout2|heldout3|heldout4] [--filter SUBSTR ...] [--jobs N] [--list]
+usage: generate.py OUTDIR [--set tuning|heldout|heldout2|heldout3|heldout4|heldout5] [--filter SUBSTR ...] [--jobs N] [--list]
 
 Four sets: tuning (kernels.py: the attention shapes of issue 24 item 7, looked at while the
 no-gain rule was designed), heldout (kernels_heldout.py: written before the rule was measured on
@@ -33,7 +33,8 @@ KINDS = {"attn_bp": "bp", "attn_gqa": "gqa", "attn_tut": "tut", "attn_mixed": "m
          "mha_softcap": "softcap", "mm_silu": "mmsilu", "mm_rowscale": "mmscale",
          "mm_kmask": "mmk", "mm_kmask_tn": "mmktn"}
 MODULES = {"tuning": "kernels", "heldout": "kernels_heldout", "heldout2": "kernels_heldout2",
-           "heldout3": "kernels_heldout3", "heldout4": "kernels_heldout4"}
+           "heldout3": "kernels_heldout3", "heldout4": "kernels_heldout4",
+           "heldout5": "kernels_heldout5"}
 STRIDES = {"attn_bp": ("stride_qh", "stride_qm", "stride_kh", "stride_kn", "stride_vh",
                        "stride_vn", "stride_oh", "stride_om", "SEQ"),
            "attn_mixed": ("stride_qm", "stride_kn", "stride_vn", "stride_om", "SEQ"),
@@ -245,6 +246,24 @@ def heldout4_cases():
     return held_out(build)
 
 
+def heldout5_cases():
+    def build(add):
+        # three stages on gfx950 with LDS DMA: 4 warps (three 32 KB buffers: one workgroup per CU)
+        # and 8 warps
+        add("mm_silu", "gfx950", "bf16", (128, 128, 64), 4, 3, async_copy=True)
+        add("matmul_bias", "gfx950", "fp16", (128, 128, 64), 4, 3, async_copy=True)
+        add("mm_rowscale", "gfx950", "fp8e4nv", (128, 128, 128), 4, 3, async_copy=True)
+        add("matmul_bp", "gfx950", "bf16", (256, 128, 64), 8, 3, async_copy=True)
+        add("mm_kmask_tn", "gfx950", "bf16", (256, 256, 32), 8, 3, async_copy=True)
+        # three stages, register-staged: gfx950 and gfx942 (64 KB of LDS per CU)
+        add("mm_kmask", "gfx950", "fp16", (128, 128, 64), 4, 3)
+        add("mm_silu", "gfx950", "bf16", (256, 128, 64), 8, 3)
+        add("matmul_bias", "gfx942", "fp16", (64, 64, 64), 4, 3)
+        add("mm_kmask", "gfx942", "bf16", (128, 64, 64), 4, 3)
+        add("matmul_bp", "gfx942", "fp16", (128, 128, 32), 8, 3)
+    return held_out(build)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("outdir")
@@ -255,7 +274,8 @@ def main():
     ap.add_argument("--one", help=argparse.SUPPRESS)
     a = ap.parse_args()
     every = {"tuning": cases, "heldout": heldout_cases, "heldout2": heldout2_cases,
-             "heldout3": heldout3_cases, "heldout4": heldout4_cases}[a.set]()
+             "heldout3": heldout3_cases, "heldout4": heldout4_cases,
+             "heldout5": heldout5_cases}[a.set]()
     todo = [(c, pp) for c, pp in every if not a.filter or any(f in c.name(pp) for f in a.filter)]
     if a.one:
         c, pp = next((c, pp) for c, pp in every if c.name(pp) == a.one)
