@@ -122,6 +122,45 @@ CopyBound copyBound(const LoopModel &M) {
   return CB;
 }
 
+LDSFootprint ldsFootprint(const LoopModel &M) {
+  LDSFootprint F;
+  const MachineFunction &MF = *M.Body->getParent();
+  const target::TargetFacts *TF = target::factsFor(MF.getSubtarget().getCPU());
+  if (!TF || !M.Waves)
+    return F;
+  uint64_t LanePerBuffer = 0;
+  unsigned Buffers = 1;
+  for (const InstInfo &I : M.Insts) {
+    if (I.R != Role::AsyncCopy && I.R != Role::LocalWrite)
+      continue;
+    // A DMA writes what it loads (its widest operand); an LDS write every
+    // LDS part (ds_write2: two).
+    uint64_t Size = 0;
+    for (const MachineMemOperand *MMO : I.MI->memoperands()) {
+      if (!MMO->getSize().hasValue())
+        continue;
+      uint64_t B = MMO->getSize().getValue();
+      if (I.R == Role::AsyncCopy)
+        Size = std::max(Size, B);
+      else if (MMO->getAddrSpace() == 3)
+        Size += B;
+    }
+    if (!Size)
+      return F;
+    LanePerBuffer += Size;
+    Buffers = std::max(Buffers, I.Buffers);
+  }
+  if (!LanePerBuffer)
+    return F;
+  F.BytesPerBuffer = LanePerBuffer * TF->WaveSize * M.Waves;
+  F.Buffers = Buffers;
+  F.Bytes = F.BytesPerBuffer * Buffers;
+  F.CUBytes = TF->LDSBytesPerCU;
+  F.WorkgroupsPerCU = unsigned(F.CUBytes / F.Bytes);
+  F.Known = true;
+  return F;
+}
+
 LDSPortBound ldsPortBound(const LoopModel &M) {
   LDSPortBound B;
   const MachineFunction &MF = *M.Body->getParent();

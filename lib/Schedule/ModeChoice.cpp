@@ -34,6 +34,13 @@ static cl::opt<bool> NoHarmGuard(
              "async-one-cluster order whose memory cluster outlasts the "
              "partner's dot; LLVM's order is kept"));
 
+static cl::opt<bool> LDSOccupancy(
+    "amdgpu-pingpong-lds-occupancy", cl::init(true),
+    cl::desc("auto, 4 waves: where the loop's LDS buffers leave room for one "
+             "workgroup per CU (each SIMD then runs one wave), take the "
+             "one-wave order (single-wave) instead of the modes that pair two "
+             "workgroups' waves (AMDGPUPingpong plugin)"));
+
 static cl::opt<bool> CheckTrying(
     "amdgpu-pingpong-check-trying", cl::Hidden, cl::init(false),
     cl::desc("check that trying modes leaves the loop body's MIR as it was "
@@ -233,6 +240,19 @@ std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why) {
                        : Tile + " is below " + Bits(tile::TwoClusterMin) +
                              ", the smallest two-cluster tile for 8 warps";
       return {};
+    }
+    // The 4-wave modes pair two workgroups' waves on each SIMD. Where the
+    // loop's LDS buffers leave room for one workgroup per CU (three stages
+    // of a 128x128x64 tile: 3 x 32 KB on gfx950's 160 KB), each SIMD runs
+    // one wave: the one-wave order. Model (docs/modes.md, session 17),
+    // held-out set 5, cycles per two workgroups' iterations, one-cluster ->
+    // single-wave (llc-22): mmscale_fp8_128x128x128 ns3 DMA 2124 -> 1894
+    // (2030), mmbias_f16_128x128x64 ns3 DMA 2022 -> 1822 (1830),
+    // mmk_bf16_128x64x64 ns3 gfx942 2180 -> 1969 (3778).
+    if (M.Waves == 4 && LDSOccupancy) {
+      const LDSFootprint F = ldsFootprint(M);
+      if (F.Known && F.WorkgroupsPerCU < 2)
+        return {Mode::SingleWave};
     }
     // LDS-bound pingpong: where a wave's (one-cluster) or one wave group's
     // (two-cluster) LDS reads take the SIMD pair's port for much longer than

@@ -196,6 +196,15 @@ std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
          ": mfma 1, valu 2";
   else if (!DMA)
     T += "mem store: local-write";
+  // With LDS DMA, the next slice's reads one per MFMA: as a burst at the
+  // slice's start they queued ahead of its MFMAs' operand waits. Model
+  // (docs/modes.md, session 17), cycles per iteration, one workgroup per CU:
+  // corpus mxfp4_e2m1_128x128x512 2182 -> 2090; held-out set 5, three-stage
+  // DMA GEMMs: mmsilu_bf16 867 -> 827 (llc-22 843), mmbias_f16 911 -> 871
+  // (915), mmscale_fp8 947 -> 947 (1015).
+  if (DMA)
+    for (unsigned I = 0; I + 1 < S; ++I)
+      T += "; interleave d" + std::to_string(I) + ": mfma 1, ds-read 1";
   std::optional<ClusterLayout> L =
       builtinLayout(T.c_str(), Mode::SingleWave, M, Why);
   if (L && singleWaveLDSBound(M)) {
@@ -208,6 +217,15 @@ std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
               std::to_string(B.DotClocks) +
               (M.Waves == 8 ? "-clock dot half" : "-clock dot") +
               ": each wave overlaps its own LDS traffic";
+  } else if (L && M.Waves == 4) {
+    const LDSFootprint F = ldsFootprint(M);
+    if (F.Known && F.WorkgroupsPerCU < 2)
+      L->Note = "one workgroup per CU: its LDS buffers (" +
+                std::to_string(F.Buffers) + " x " +
+                std::to_string(F.BytesPerBuffer) + " B) leave no room for a "
+                "second in the CU's " +
+                std::to_string(F.CUBytes) +
+                " B, so each SIMD runs one wave: no partner to take turns with";
   }
   return L;
 }

@@ -88,5 +88,23 @@ struct IssueBound {
 };
 IssueBound issueBound(const LoopModel &M, unsigned WavesPerSIMD);
 
+/// The LDS a workgroup's operand buffers take at least: per buffer, the
+/// bytes every wave of the workgroup writes into it in one iteration (LDS
+/// writes of register-staged loads, LDS DMA), times the buffers its address
+/// rotates through where the stage index shows them (Triton's idx + 1 < N ?
+/// idx + 1 : 0; else one). Triton's IR declares its LDS without a size (the
+/// launch gives it), so this is what the plugin knows of the workgroups per
+/// CU: at most LDSBytesPerCU / Bytes. Known when every such access has a
+/// known width.
+struct LDSFootprint {
+  bool Known = false;
+  uint64_t BytesPerBuffer = 0; // per workgroup iteration, every wave
+  unsigned Buffers = 0;
+  uint64_t Bytes = 0; // BytesPerBuffer x Buffers
+  uint64_t CUBytes = 0;         // the CU's LDS (TargetFacts::LDSBytesPerCU)
+  unsigned WorkgroupsPerCU = 0; // the most the footprint lets share a CU
+};
+LDSFootprint ldsFootprint(const LoopModel &M);
+
 } // namespace pingpong
 #endif
