@@ -185,7 +185,7 @@ TEST_F(TinyLoop, LayoutsAndAutoChoice) {
   EXPECT_TRUE(layoutTwoPP(*A.Model, Why).has_value());
   // 2 K steps x 2 accumulators: four-cluster splits each K step's
   // accumulators, K-major (acc0 k0, acc1 k0, acc0 k1, acc1 k1).
-  EXPECT_TRUE(layoutFourPP(*A.Model, Why).has_value());
+  EXPECT_TRUE(layoutFourPP(*A.Model, Why, 0).has_value());
   std::vector<std::pair<unsigned, unsigned>> StepAndSlice;
   for (const InstInfo &I : A.Model->Insts)
     if (I.R == Role::Dot)

@@ -104,6 +104,8 @@ unsigned layoutVariants(Mode Md, const LoopModel &M) {
     return asyncTwoPPDMAInDot(M) ? 2 : 1;
   if (Md == Mode::SingleWave)
     return singleWaveVariants(M);
+  if (Md == Mode::FourPP)
+    return fourPPVariants(M);
   return Md == Mode::ChainedPP ? chainedPPVariants(M) : 1;
 }
 

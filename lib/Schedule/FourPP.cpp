@@ -40,9 +40,32 @@ static const char *FourPPSideLoadLayout =
     "dot dot2: dot[2/4]; "
     "mem mem3: local-write; dot dot3: dot[3/4]";
 
-std::optional<ClusterLayout> layoutFourPP(const LoopModel &M, Rejection &Why) {
+// Under the target's loaded round trip (gfx950, TargetFacts::LoadedRoundTrip)
+// B's loads go with A's in mem0: a load's data is written in mem3, so the
+// earlier it issues the less of the round trip is left to wait for there
+// (one-cluster's reason, OnePP.cpp). Its data is then held from mem0, not
+// mem1: where that is past the register budget the usual layout follows
+// (variant 1). Model, cycles per iteration at 8192^3 (docs/modes.md,
+// session 17): mm_f16_nn_256x256x64_w8 gfx950 2293 -> 2211.
+static const char *FourPPRoundTripLayout =
+    "pingpong-layout v1; sync barrier asymmetric delay-global-data; "
+    "mem mem0: local-read[0/4]; mem+ mem0.global: global-load; "
+    "dot dot0: dot[0/4]; "
+    "mem mem1: local-read[1/4]; "
+    "dot dot1: dot[1/4]; "
+    "mem mem2: local-read[2-3/4]; dot dot2: dot[2/4]; "
+    "mem mem3: local-write; dot dot3: dot[3/4]";
+
+unsigned fourPPVariants(const LoopModel &M) {
+  return !M.NumSideLoads && loadedRoundTrip(M) > 0 ? 2 : 1;
+}
+
+std::optional<ClusterLayout> layoutFourPP(const LoopModel &M, Rejection &Why,
+                                          unsigned Variant) {
   if (!canSliceAcrossWaveGroups(M, 4, Mode::FourPP, Why))
     return std::nullopt;
+  if (Variant == 0 && fourPPVariants(M) == 2)
+    return builtinLayout(FourPPRoundTripLayout, Mode::FourPP, M, Why);
   return builtinLayout(M.NumSideLoads ? FourPPSideLoadLayout : FourPPLayout,
                        Mode::FourPP, M, Why);
 }

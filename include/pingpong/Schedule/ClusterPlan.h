@@ -60,7 +60,9 @@ std::optional<ClusterLayout> builtinLayout(const char *Text, Mode Md,
 /// (nullopt + Why) when the loop cannot be cut that way.
 std::optional<ClusterLayout> layoutOnePP(const LoopModel &M, Rejection &Why);
 std::optional<ClusterLayout> layoutTwoPP(const LoopModel &M, Rejection &Why);
-std::optional<ClusterLayout> layoutFourPP(const LoopModel &M, Rejection &Why);
+std::optional<ClusterLayout> layoutFourPP(const LoopModel &M, Rejection &Why,
+                                          unsigned Variant);
+unsigned fourPPVariants(const LoopModel &M);
 /// The operand whose LDS DMA the loop issues first (A if none is known):
 /// LLVM keeps the DMAs in program order (each may alias the others), so a
 /// layout must take them in that order.
