@@ -42,10 +42,11 @@
 
 static llvm::cl::opt<bool> LoadedRoundTrip(
     "amdgpu-pingpong-loaded-round-trip", llvm::cl::Hidden, llvm::cl::init(true),
-    llvm::cl::desc("place LDS DMA for the target's loaded copy round trip "
-                   "(TargetFacts::LoadedRoundTrip): where the layout leaves a "
-                   "copy less time to land, give it more intervals; auto keeps "
-                   "LLVM's order where even that loses"));
+    llvm::cl::desc("place global loads and LDS DMA for the target's loaded "
+                   "round trip (TargetFacts::LoadedRoundTrip): one-cluster and "
+                   "four-cluster issue every global load first; where an async "
+                   "layout leaves a copy less time to land, give it more "
+                   "intervals; auto keeps LLVM's order where even that loses"));
 
 namespace pingpong {
 

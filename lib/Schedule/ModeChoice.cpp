@@ -35,7 +35,7 @@ static cl::opt<bool> NoHarmGuard(
              "partner's dot; LLVM's order is kept"));
 
 static cl::opt<bool> LDSOccupancy(
-    "amdgpu-pingpong-lds-occupancy", cl::init(true),
+    "amdgpu-pingpong-lds-occupancy", cl::Hidden, cl::init(true),
     cl::desc("auto, 4 waves: where the loop's LDS buffers leave room for one "
              "workgroup per CU (each SIMD then runs one wave), take the "
              "one-wave order (single-wave) instead of the modes that pair two "
