@@ -74,6 +74,11 @@ struct IssueBound {
   bool issueBound() const {
     return Known && IssueClocks > std::max(MFMAClocks, PortClocks);
   }
+  /// Issue-bound even against the MFMA pipe and the LDS port back to back:
+  /// no overlap of the two can shorten the iteration below the issue turns.
+  bool issueBoundPastBoth() const {
+    return Known && IssueClocks > MFMAClocks + PortClocks;
+  }
   /// The SIMD pair's LDS port is the busiest of the three.
   bool portBound() const {
     return Known && PortClocks > std::max(MFMAClocks, IssueClocks);
