@@ -36,6 +36,23 @@ bool realInstruction(const MachineInstr &MI) {
          !MI.isRegSequence() && !MI.isInsertSubreg();
 }
 
+/// Bytes per lane an access moves: a copy (global load, LDS DMA) its widest
+/// memory operand (DMA: both sides); an LDS access every LDS part
+/// (ds_read2/ds_write2: two). 0: a width not known.
+uint64_t laneBytes(const MachineInstr &MI, bool Copy) {
+  uint64_t Size = 0;
+  for (const MachineMemOperand *MMO : MI.memoperands()) {
+    if (!MMO->getSize().hasValue())
+      continue;
+    uint64_t B = MMO->getSize().getValue();
+    if (Copy)
+      Size = std::max(Size, B);
+    else if (MMO->getAddrSpace() == 3)
+      Size += B;
+  }
+  return Size;
+}
+
 WaveDemand waveDemand(const LoopModel &M, const target::TargetFacts &TF) {
   WaveDemand D;
   const MachineFunction &MF = *M.Body->getParent();
@@ -79,18 +96,7 @@ WaveDemand waveDemand(const LoopModel &M, const target::TargetFacts &TF) {
     const bool LDS = I.Kind == InstKind::LDSRead || I.Kind == InstKind::LDSWrite;
     if (!Copy && !LDS)
       continue;
-    // Copies: the widest memory operand (DMA: both sides). LDS: every LDS
-    // part (ds_read2/ds_write2: two).
-    uint64_t Size = 0;
-    for (const MachineMemOperand *MMO : I.MI->memoperands()) {
-      if (!MMO->getSize().hasValue())
-        continue;
-      uint64_t B = MMO->getSize().getValue();
-      if (Copy)
-        Size = std::max(Size, B);
-      else if (MMO->getAddrSpace() == 3)
-        Size += B;
-    }
+    const uint64_t Size = laneBytes(*I.MI, Copy);
     if (Copy) {
       D.CopyKnown &= Size != 0;
       D.CopyLane += Size;
@@ -133,18 +139,8 @@ LDSFootprint ldsFootprint(const LoopModel &M) {
   for (const InstInfo &I : M.Insts) {
     if (I.R != Role::AsyncCopy && I.R != Role::LocalWrite)
       continue;
-    // A DMA writes what it loads (its widest operand); an LDS write every
-    // LDS part (ds_write2: two).
-    uint64_t Size = 0;
-    for (const MachineMemOperand *MMO : I.MI->memoperands()) {
-      if (!MMO->getSize().hasValue())
-        continue;
-      uint64_t B = MMO->getSize().getValue();
-      if (I.R == Role::AsyncCopy)
-        Size = std::max(Size, B);
-      else if (MMO->getAddrSpace() == 3)
-        Size += B;
-    }
+    // A DMA writes what it loads.
+    const uint64_t Size = laneBytes(*I.MI, I.R == Role::AsyncCopy);
     if (!Size)
       return F;
     LanePerBuffer += Size;
