@@ -101,8 +101,14 @@ static const char *ChainedPP4Layouts[] = {
 // (docs/modes.md), cycles per iteration: attn_f16_128x64x128_w8_ns2_gfx942
 // 3930 -> 3715 (Triton 3898, llc-22 3926), HIP attention.hip gfx942 3759 ->
 // 3607, gfx950 3394 -> 3307 (before: Q K^T's MFMAs pinned in order). The
-// fallback, for buffers not proven apart: every read in the first memory
-// cluster, the writes in the second.
+// other layout: every read in the first memory cluster, the writes in the
+// second. Since session 17 it goes first and the split is the fallback,
+// for loops where V's registers live across the softmax pass the budget
+// (head dim 128 on gfx942, ~257 against 256) or buffers not proven apart:
+// where it fits, V's reads under Q K^T rather than the softmax shorten the
+// softmax's interval (model, cycles per iteration, split -> this: mha bf16
+// 128x64x128 gfx950 3664 -> 3545, tut f16 256x64x64 gfx942 4355 -> 4276,
+// gqa bf16 128x64x64 gfx950 2041 -> 1765; docs/modes.md, session 17).
 static std::string chainedPP8Split(const LoopModel &M) {
   const DotGroup &PV = M.Groups[1];
   unsigned First = PV.FirstDotOrder, Half = PV.NumDots / 2;
@@ -317,8 +323,8 @@ std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
       L.replace(L.find(" gate;"), 6, " dot-waits;");
     return builtinLayout(L.c_str(), Mode::ChainedPP, M, Why);
   }
-  // The split needs P V in two equal halves; otherwise only the fallback.
-  if (Variant == 0 && M.Groups[1].NumDots >= 2 && M.Groups[1].NumDots % 2 == 0)
+  // The split needs P V in two equal halves; otherwise only the first.
+  if (Variant == 1 && M.Groups[1].NumDots >= 2 && M.Groups[1].NumDots % 2 == 0)
     return builtinLayout(chainedPP8Split(M).c_str(), Mode::ChainedPP, M, Why);
   return builtinLayout(ChainedPP8Layout, Mode::ChainedPP, M, Why);
 }

@@ -120,14 +120,15 @@ static std::string noGainOverLLVM(const LoopModel &M, Mode Md, bool OneWave,
   LLVM_DEBUG(dbgs() << "amdgpu-pingpong: " << Name << ": issue " << B.IssueClocks
                     << ", MFMA pipe " << B.MFMAClocks << ", LDS port "
                     << B.PortClocks << " clocks per iteration per SIMD\n");
-  // 8 waves: issue-bound past the pipe and the port together, not just past
-  // the busier of them. Short of that LLVM's order leaves issue turns idle on
-  // its own latencies, and the partner wave's memory work fills them under
-  // the pacing (held-out loops at 1.08 and 1.51 times the busier unit gain
-  // 4.4 and 23 % chained; those past the sum lose 5-26 %: docs/modes.md,
-  // session 17). One wave per SIMD has no partner to fill them: past the
-  // busier unit is enough.
-  if (Paced ? !B.issueBoundPastBoth() : !B.issueBound())
+  // 8 waves: one wave's issue turns past the pipe and the port together, not
+  // just the SIMD's past the busier of them. Short of that LLVM's order
+  // leaves issue turns idle on its own latencies, and the partner wave's
+  // memory work fills them under the pacing (session 17, docs/modes.md:
+  // held-out and tuning loops with a wave's turns at 0.35-0.56 of pipe +
+  // port gain 4-32 % chained, the soft-capped loop at 1.31 loses 22 %).
+  // One wave per SIMD has no partner to fill them: past the busier unit is
+  // enough.
+  if (Paced ? !B.waveIssueBoundPastBoth() : !B.issueBound())
     return "";
   // Every issue turn is used in any order only where a global load lands
   // within the iteration's issue turns; a loaded round trip past them leaves
@@ -144,7 +145,10 @@ static std::string noGainOverLLVM(const LoopModel &M, Mode Md, bool OneWave,
                  B.WavesPerSIMD == 1 ? "" : "s", B.MFMAClocks, B.PortClocks,
                  OneWave ? "its own memory work" : "the partner's memory work",
                  OneWave ? "serialized clusters" : "barrier intervals",
-                 Paced ? " together" : "")
+                 Paced ? formatv(" together, even a wave's {0:F0}",
+                                 B.IssueClocks / B.WavesPerSIMD)
+                             .str()
+                       : std::string())
       .str();
 }
 

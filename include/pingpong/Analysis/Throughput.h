@@ -74,10 +74,11 @@ struct IssueBound {
   bool issueBound() const {
     return Known && IssueClocks > std::max(MFMAClocks, PortClocks);
   }
-  /// Issue-bound even against the MFMA pipe and the LDS port back to back:
-  /// no overlap of the two can shorten the iteration below the issue turns.
-  bool issueBoundPastBoth() const {
-    return Known && IssueClocks > MFMAClocks + PortClocks;
+  /// One wave's turns alone past the pipe and the port back to back: with
+  /// two waves per SIMD, either wave's VALU covers all the SIMD's MFMA and
+  /// LDS work, whichever order the two waves' work takes.
+  bool waveIssueBoundPastBoth() const {
+    return Known && IssueClocks > WavesPerSIMD * (MFMAClocks + PortClocks);
   }
   /// The SIMD pair's LDS port is the busiest of the three.
   bool portBound() const {
