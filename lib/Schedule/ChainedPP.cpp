@@ -102,13 +102,14 @@ static const char *ChainedPP4Layouts[] = {
 // 3930 -> 3715 (Triton 3898, llc-22 3926), HIP attention.hip gfx942 3759 ->
 // 3607, gfx950 3394 -> 3307 (before: Q K^T's MFMAs pinned in order). The
 // other layout: every read in the first memory cluster, the writes in the
-// second. Since session 17 it goes first and the split is the fallback,
-// for loops where V's registers live across the softmax pass the budget
-// (head dim 128 on gfx942, ~257 against 256) or buffers not proven apart:
-// where it fits, V's reads under Q K^T rather than the softmax shorten the
-// softmax's interval (model, cycles per iteration, split -> this: mha bf16
+// second; the fallback for buffers not proven apart. Since session 17 it
+// goes first where the loop is issue-bound, the split then its register
+// fallback: V's reads under Q K^T rather than in the softmax's interval,
+// the one that binds (model, cycles per iteration, split -> this: mha bf16
 // 128x64x128 gfx950 3664 -> 3545, tut f16 256x64x64 gfx942 4355 -> 4276,
-// gqa bf16 128x64x64 gfx950 2041 -> 1765; docs/modes.md, session 17).
+// gqa bf16 128x64x64 gfx950 2041 -> 1765). Not where the pipe or port
+// binds: HIP attention.hip gfx942 3687 -> 4757, gfx950 3307 -> 4104
+// (docs/modes.md, session 17).
 static std::string chainedPP8Split(const LoopModel &M) {
   const DotGroup &PV = M.Groups[1];
   unsigned First = PV.FirstDotOrder, Half = PV.NumDots / 2;
@@ -323,8 +324,13 @@ std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
       L.replace(L.find(" gate;"), 6, " dot-waits;");
     return builtinLayout(L.c_str(), Mode::ChainedPP, M, Why);
   }
-  // The split needs P V in two equal halves; otherwise only the first.
-  if (Variant == 1 && M.Groups[1].NumDots >= 2 && M.Groups[1].NumDots % 2 == 0)
+  // Issue-bound (Throughput.h): the softmax's interval binds, so V's reads
+  // leave it for mem0 and the split is only the register fallback. Where
+  // the pipe or the port binds, V's reads in mem0 would lengthen the memory
+  // interval instead: the split first. It needs P V in two equal halves.
+  const unsigned Split = issueBound(M, 2).issueBound() ? 1 : 0;
+  if (Variant == Split && M.Groups[1].NumDots >= 2 &&
+      M.Groups[1].NumDots % 2 == 0)
     return builtinLayout(chainedPP8Split(M).c_str(), Mode::ChainedPP, M, Why);
   return builtinLayout(ChainedPP8Layout, Mode::ChainedPP, M, Why);
 }
