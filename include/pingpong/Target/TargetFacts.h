@@ -54,7 +54,11 @@ struct TargetFacts {
   /// Clocks a copy's round trip takes inside a GEMM that fills the chip (the
   /// TCP and VMEM queues of every CU full). gfx950: ~1000 at K = 8192, the
   /// working set mostly in L2 (AMD ROCm/gfx950-gluon-tutorials,
-  /// docs/tcp_bound_tile_model.md §1). gfx942: 0, no source.
+  /// docs/tcp_bound_tile_model.md §1). A bound more than a timed latency:
+  /// the v8 README §4.5 gives ~1000 as the time the loop takes to fill the
+  /// TCP and its queue, the round trip at most that where the loop does not
+  /// stall and longer at K = 16384 (docs/cycle-model.md, "Session 17
+  /// (ruler7)"). gfx942: 0, no source.
   unsigned LoadedRoundTrip;
 };
 
