@@ -261,11 +261,8 @@ std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why) {
     // single-wave (llc-22): mmscale_fp8_128x128x128 ns3 DMA 2124 -> 1894
     // (2030), mmbias_f16_128x128x64 ns3 DMA 2022 -> 1822 (1830),
     // mmk_bf16_128x64x64 ns3 gfx942 2180 -> 1969 (3778).
-    if (M.Waves == 4 && LDSOccupancy) {
-      const LDSFootprint F = ldsFootprint(M);
-      if (F.Known && F.WorkgroupsPerCU < 2)
-        return {Mode::SingleWave};
-    }
+    if (M.Waves == 4 && LDSOccupancy && ldsFootprint(M).onePerCU())
+      return {Mode::SingleWave};
     // LDS-bound pingpong: where a wave's (one-cluster) or one wave group's
     // (two-cluster) LDS reads take the SIMD pair's port for much longer than
     // the other's dot (half), the memory cluster cannot hide behind it (one

@@ -219,7 +219,7 @@ std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
               ": each wave overlaps its own LDS traffic";
   } else if (L && M.Waves == 4) {
     const LDSFootprint F = ldsFootprint(M);
-    if (F.Known && F.WorkgroupsPerCU < 2)
+    if (F.onePerCU())
       L->Note = "one workgroup per CU: its LDS buffers (" +
                 std::to_string(F.Buffers) + " x " +
                 std::to_string(F.BytesPerBuffer) + " B) leave no room for a "

@@ -109,6 +109,8 @@ struct LDSFootprint {
   uint64_t Bytes = 0; // BytesPerBuffer x Buffers
   uint64_t CUBytes = 0;         // the CU's LDS (TargetFacts::LDSBytesPerCU)
   unsigned WorkgroupsPerCU = 0; // the most the footprint lets share a CU
+  /// Room for one workgroup per CU only: at 4 waves, one wave per SIMD.
+  bool onePerCU() const { return Known && WorkgroupsPerCU < 2; }
 };
 LDSFootprint ldsFootprint(const LoopModel &M);
 
