@@ -94,6 +94,25 @@ def test_attention_gfx942_model_decides(tmp_path):
         assert rep["decision"] == "triton" and k.asm["amdgcn"] == own.asm["amdgcn"]
 
 
+def test_gated_attention_timed_against_auto(tmp_path):
+    """4-warp attention (bf16 128x64x64, gfx942): auto keeps LLVM's order (its remark names the
+    gated-attention option: the gate's gain is AMDGPU's scheduler's to decide); the hook builds the
+    gated order too, times both, and goes on with the gated one (the only one that schedules the
+    loop here); the code Triton got is the one the report names."""
+    src = C.attn_src("bf16", 128, 64, 64)
+    own = own_code(src, "gfx942", 4, 2, matrix_instr_nonkdim=16)
+    assert pp.enable(kernels={"attn_fwd": {"tile": (128, 64)}})
+    k = C.compile_src(src, "gfx942", 4, 2, matrix_instr_nonkdim=16)
+    rep = k.metadata.amdgpu_pingpong
+    assert rep["gated"] is True and rep["plugin_mode"] == "chained-dot"
+    assert rep["verify"] == "clean"
+    assert rep["plugin_ns"] and rep["triton_ns"]
+    if rep["plugin_ns"] < rep["triton_ns"]:
+        assert rep["decision"] == "plugin" and C.count(r"^\s*s_setprio 2", k.asm["amdgcn"]) > 0
+    else:
+        assert rep["decision"] == "triton" and k.asm["amdgcn"] == own.asm["amdgcn"]
+
+
 def test_refused_attention_keeps_tritons_code():
     """8-warp 256x64x128 attention (gfx950, async copy, Triton's pingpong off): llc-22 would
     spill; the plugin refuses the loop and Triton's own amdgcn stays, byte for byte."""

@@ -117,6 +117,7 @@ class KernelReport:
     plugin_bound: Optional[float] = None
     bound_unit: str = ""
     verify: Optional[str] = None            # "clean" or the first finding
+    gated: bool = False                     # the gated attention order, timed against auto's
     remarks: list = field(default_factory=list)
     seconds: float = 0.0
 
@@ -130,7 +131,7 @@ class KernelReport:
     def summary(self) -> str:
         s = f"{self.kernel} ({self.arch}, {self.num_warps} warps): "
         if self.plugin_mode:
-            s += f"plugin {self.plugin_mode}"
+            s += f"plugin {self.plugin_mode}" + (" (gated order)" if self.gated else "")
             if self.plugin_ns and self.triton_ns:
                 s += (f", {self.plugin_ns:.1f} vs Triton {self.triton_ns:.1f} ns/iter "
                       f"({self.speedup:.3f}x)")
@@ -347,7 +348,17 @@ class _KernelCompile:
             log.debug("%s: remark: %s", rep.kernel, r)
         self._dump(rep.kernel, {"kernel.llir": build.llir, "triton.s": own, "plugin.s": build.asm,
                                 "remarks.txt": "\n".join(build.remarks) + "\n"})
-        if build.mode is None:
+        # Where auto kept LLVM's order because it cannot judge the gated order, the model can:
+        # the gated build is a second candidate, and the faster of the two goes on.
+        gated = None
+        if ctl.mode == "auto" and not ctl.layout and \
+                any(_core.GATED_ATTENTION in r for r in build.remarks):
+            gated = _core.compile_with_plugin(src, target, cfg.tools, "auto", None,
+                                              cfg.replace_schedule,
+                                              (*cfg.llc_args, _core.GATED_ATTENTION))
+            if gated.mode is None:
+                gated = None
+        if build.mode is None and gated is None:
             rep.reason = f"the plugin scheduled no loop: {build.why_not}"
             return own
         rep.plugin_mode = build.mode
@@ -362,8 +373,20 @@ class _KernelCompile:
             return own
         waves = int(opts.num_warps)
         tile = build.tile or ctl.tile
-        sims, vers = _core.measure({"triton": own, "plugin": build.asm}, rep.arch, waves, shared,
-                                   tile, cfg.problem, cfg.tools, verify=("plugin",))
+        asms = {"triton": own, "plugin": build.asm}
+        if gated is not None:
+            asms["gated"] = gated.asm
+            tile = tile or gated.tile
+        sims, vers = _core.measure(asms, rep.arch, waves, shared, tile, cfg.problem, cfg.tools,
+                                   verify=tuple(n for n in asms if n != "triton"))
+        if gated is not None:
+            g = sims["gated"]
+            if build.mode is None or (g.ns is not None and (sims["plugin"].ns is None or
+                                                            g.ns < sims["plugin"].ns)):
+                build, sims["plugin"], vers["plugin"] = gated, g, vers["gated"]
+                rep.plugin_mode = build.mode
+                rep.remarks = build.remarks
+                rep.gated = True
         t, p, v = sims["triton"], sims["plugin"], vers["plugin"]
         rep.triton_cycles, rep.plugin_cycles = t.cycles, p.cycles
         rep.triton_ns, rep.plugin_ns = t.ns, p.ns
