@@ -58,9 +58,14 @@ def main():
         hi = lambda k: max(has(k), default=float("nan"))
         gemm = [r for r in sched if not r["case"].startswith("attn") and "ceiling" in r and "vs-best" in r]
         gg = lambda k: math.exp(sum(math.log(r[k]) for r in gemm) / len(gemm)) if gemm else float("nan")
+        # what the Triton hook times: auto's build, or the gated order where auto names it
+        hook = [r["vs-best-hook"] for r in rows if r.get("arch") == arch and "vs-best-hook" in r
+                and (r.get("mode", "none") != "none" or "gated-ns" in r)]
+        gh = math.exp(sum(math.log(x) for x in hook) / len(hook)) if hook else float("nan")
         summary[arch] = (len(scheduled), total, g("vs-best"), lo("vs-best"), hi("vs-best"),
                          g("vs-llc"), lo("vs-llc"), hi("vs-llc"), len(sched), len(gemm), gg("vs-best"),
-                         gg("ceiling"), g("vs-fastest"), lo("vs-fastest"))
+                         gg("ceiling"), g("vs-fastest"), lo("vs-fastest"), len(hook), gh,
+                         min(hook, default=float("nan")))
     out.append("| | gfx942 | gfx950 |")
     out.append("|---|---|---|")
     out.append("| kernels scheduled by the plugin | %d of %d | %d of %d |" %
@@ -74,6 +79,9 @@ def main():
                "%.3f, %.3f | %.3f, %.3f |" % (summary["gfx942"][12:14] + summary["gfx950"][12:14]))
     out.append("| geomean plugin vs plain llc-22 on the same IR (scheduled, timed) | "
                "**%.3f** (%.3f–%.3f) | **%.3f** (%.3f–%.3f) |" % (summary["gfx942"][5:8] + summary["gfx950"][5:8]))
+    out.append("| the Triton hook's candidate vs Triton's best: auto's build, or the gated attention order "
+               "where auto kept LLVM's order and names it (count: geomean, min) | "
+               "%d: %.3f, %.3f | %d: %.3f, %.3f |" % (summary["gfx942"][14:17] + summary["gfx950"][14:17]))
     out.append("| GEMMs alone (scheduled, timed): geomean vs Triton's best / its ceiling (best / the plugin's "
                "resource bound) | %d: **%.3f** / %.3f | %d: **%.3f** / %.3f |" %
                (summary["gfx942"][9:12] + summary["gfx950"][9:12]))
@@ -83,7 +91,9 @@ def main():
     out.append("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         mode = r.get("mode", "none")
-        if mode == "none":
+        if mode == "none" and "gated" in r:
+            mode = "— LLVM's order (gated order: %s)" % fmt(r["gated"])
+        elif mode == "none":
             mode = "— " + (r.get("why") or "not scheduled")[:64].rstrip()
         elif r.get("plugin") is None and r.get("unfit"):
             mode += " (not timed: " + r["unfit"][:60] + ")"

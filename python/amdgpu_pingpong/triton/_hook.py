@@ -117,7 +117,9 @@ class KernelReport:
     plugin_bound: Optional[float] = None
     bound_unit: str = ""
     verify: Optional[str] = None            # "clean" or the first finding
-    gated: bool = False                     # the gated attention order, timed against auto's
+    gated: bool = False                     # the gated attention order went on (faster than auto's)
+    gated_cycles: Optional[float] = None    # the gated order's build, where auto named the option
+    gated_ns: Optional[float] = None
     remarks: list = field(default_factory=list)
     seconds: float = 0.0
 
@@ -349,7 +351,8 @@ class _KernelCompile:
         self._dump(rep.kernel, {"kernel.llir": build.llir, "triton.s": own, "plugin.s": build.asm,
                                 "remarks.txt": "\n".join(build.remarks) + "\n"})
         # Where auto kept LLVM's order because it cannot judge the gated order, the model can:
-        # the gated build is a second candidate, and the faster of the two goes on.
+        # the gated build is a second candidate, and the faster of the two (LLVM's order included)
+        # goes on to the comparison with Triton's own code.
         gated = None
         if ctl.mode == "auto" and not ctl.layout and \
                 any(_core.GATED_ATTENTION in r for r in build.remarks):
@@ -381,8 +384,8 @@ class _KernelCompile:
                                    verify=tuple(n for n in asms if n != "triton"))
         if gated is not None:
             g = sims["gated"]
-            if build.mode is None or (g.ns is not None and (sims["plugin"].ns is None or
-                                                            g.ns < sims["plugin"].ns)):
+            rep.gated_cycles, rep.gated_ns = g.cycles, g.ns
+            if g.ns is not None and (sims["plugin"].ns is None or g.ns < sims["plugin"].ns):
                 build, sims["plugin"], vers["plugin"] = gated, g, vers["gated"]
                 rep.plugin_mode = build.mode
                 rep.remarks = build.remarks
@@ -422,6 +425,9 @@ class _KernelCompile:
         rep.decision = "plugin"
         rep.reason = "faster in the model, verify clean" if ctl.decide == "model" else \
             "decide='plugin': verify clean"
+        if gated is not None:
+            rep.reason += ("; the gated order, faster than LLVM's" if rep.gated else
+                           "; LLVM's order of the loop, faster than the gated one")
         return build.asm
 
 
