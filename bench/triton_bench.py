@@ -50,7 +50,12 @@ OUT/<case>.<build>.log; it never counts as a result.
 
 usage: bench/triton_bench.py [--corpus DIR] [--out DIR] [--filter SUBSTR] [--jobs N]
                              [--gemm M,N,K] [--iterations N] [--clock power|peak] [--markdown]
-                             [--plugin-arg ARG]... [--min-vs-llc X]
+                             [--plugin-arg ARG]... [--llc-flags plain|triton] [--min-vs-llc X]
+
+--llc-flags triton: the llc and plugin builds get the code-generation options Triton 3.6's own
+translate_to_asm sets (python/amdgpu_pingpong/triton/_core.py, Target.llc_args: FP contraction,
+no NaNs, PIC, trap on unreachable), as amdgpu_pingpong.triton compiles; plain (the default):
+llc -O3 alone, as an llc user compiles.
 
 --min-vs-llc X: exit 1 (naming them) when a loop the plugin scheduled models below X times
 plain llc-22 (issue 24 item 7: loading the plugin must not make a loop slower, X = 1). A build
@@ -69,6 +74,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "python"))
 from amdgpu_pingpong import tools  # noqa: E402 (the one place that knows where the tools are)
+from amdgpu_pingpong.triton._core import Target  # noqa: E402 (Triton's llc options, one place)
 LLVM_BIN = str(tools.LLVM_BIN)
 BUILDS = ("triton", "triton-pp", "llc", "plugin", "gated")
 #: The option auto's remark names where it kept LLVM's order on a 4-wave gated attention loop
@@ -176,6 +182,8 @@ def one(args, base, corpus):
         log = f"{out}.{b}.log"
         open(log, "w").close()
         cmd = [os.path.join(LLVM_BIN, "llc"), "-mtriple=amdgcn-amd-amdhsa", f"-mcpu={arch}", "-O3", ir, "-o", s]
+        if args.llc_flags == "triton":
+            cmd[1:4] = Target("amdgcn-amd-amdhsa", arch).llc_args()
         if b in ("plugin", "gated"):
             cmd += ["-load", args.plugin, "-pass-remarks=amdgpu-pingpong",
                     "-pass-remarks-missed=amdgpu-pingpong"] + args.plugin_arg
@@ -292,6 +300,9 @@ def main():
     ap.add_argument("--json", help="also write the rows as JSON")
     ap.add_argument("--plugin-arg", action="append", default=[],
                     help="an extra llc option for the plugin build (repeatable)")
+    ap.add_argument("--llc-flags", choices=("plain", "triton"), default="plain",
+                    help="the llc and plugin builds' code-generation options: plain llc -O3 (default) "
+                         "or the ones Triton's own compile sets, as amdgpu_pingpong.triton uses")
     ap.add_argument("--min-vs-llc", type=float,
                     help="exit 1 when a scheduled loop's vs-llc is below this")
     args = ap.parse_args()
