@@ -17,6 +17,8 @@
 #include "pingpong/Schedule/ClusterPlan.h"
 #include "pingpong/Analysis/Throughput.h"
 
+#include <string>
+
 namespace pingpong {
 
 // "first": the operand whose DMA the loop issues first; DMA of an unknown
@@ -33,6 +35,48 @@ static const char *AsyncOnePPLayoutFirstB =
     "mem mem-a: local-read.b; "
     "mem mem-b: local-read, async-copy; "
     "dot dot: dot";
+// Two stages, where a copy's loaded round trip and the workgroup's copy
+// bytes at the CU's L2 share outlast an iteration's MFMA time (the loop-top
+// vmcnt(0) holds each copy to one iteration: round trip + drain): the wait
+// split by operand (issue 28, session 18). Every DMA first, the first
+// operand's reads; a barrier that waits for that operand's copies only; the
+// other operand's reads in the gated dot. vmcnt counts in issue order, so
+// the first operand (LLVM keeps the DMAs in program order) is the one read
+// first; each barrier waits for half the bytes, the other half stays in
+// flight across it (ClusterPlan dmaWaits, operand-waits, barriers without
+// the skew: SyncRules' Behind = 0). Model, LoadedRoundTrip 1000,
+// mm_f16_nn_128x128x64_w4_ns2_gfx950_async (docs/modes.md, "Session 18"):
+// 1507 -> 1295 cycles per iteration (MFMA bound 1031; llc-22 1507); the
+// same with a third barrier between the two operands' reads 1294; the
+// second operand's DMA after the first's reads 1295.
+static const char *AsyncOnePPOperandWaitFirstA =
+    "pingpong-layout v1; sync barrier gate dot-waits operand-waits; "
+    "mem mem: async-copy, local-read.a; "
+    "dot dot: local-read, dot";
+static const char *AsyncOnePPOperandWaitFirstB =
+    "pingpong-layout v1; sync barrier gate dot-waits operand-waits; "
+    "mem mem: async-copy, local-read.b; "
+    "dot dot: local-read, dot";
+
+bool asyncOneOperandWait(const LoopModel &M) {
+  if (M.NumStages != 2 || !M.NumAsyncCopies)
+    return false;
+  const unsigned RoundTrip = loadedRoundTrip(M);
+  CopyBound CB = copyBound(M);
+  if (!RoundTrip || !CB.Known)
+    return false;
+  // Both operands copied: there is a second wait to split off.
+  bool A = false, B = false;
+  for (const InstInfo &I : M.Insts)
+    if (I.R == Role::AsyncCopy) {
+      A |= I.Op == Operand::A || I.Op == Operand::ScaleA;
+      B |= I.Op == Operand::B || I.Op == Operand::ScaleB;
+    }
+  // Two workgroups per CU: an iteration at the MFMA bound is both waves'
+  // dots on a SIMD.
+  return A && B && RoundTrip + CB.CopyClocks > 2.0 * CB.MFMAClocks;
+}
+
 // The split variant (the DMAs stay in program order: they share M0).
 static const char *AsyncOnePPSplitFirstA =
     "pingpong-layout v1; sync gate dot-waits; "
@@ -86,6 +130,24 @@ std::optional<ClusterLayout> layoutAsyncOnePP(const LoopModel &M,
     return std::nullopt;
   }
   const bool B = firstDMAOperand(M) == Operand::B;
+  if (asyncOneOperandWait(M)) {
+    Rejection Ignored;
+    std::optional<ClusterLayout> L =
+        builtinLayout(B ? AsyncOnePPOperandWaitFirstB
+                        : AsyncOnePPOperandWaitFirstA,
+                      Mode::AsyncOnePP, M, Ignored);
+    if (L) {
+      CopyBound CB = copyBound(M);
+      L->Note = "a copy's loaded round trip (" +
+                std::to_string(loadedRoundTrip(M)) + " clocks) and the " +
+                std::to_string(CB.Bytes) + " B it queues behind (" +
+                std::to_string(unsigned(CB.CopyClocks)) +
+                " clocks at the CU's L2 share) outlast an iteration's " +
+                std::to_string(2 * CB.MFMAClocks) +
+                " MFMA clocks per SIMD: the wait is split by operand";
+      return L;
+    }
+  }
   if (asyncOneMemory(M).Split)
     return builtinLayout(B ? AsyncOnePPSplitFirstB : AsyncOnePPSplitFirstA,
                          Mode::AsyncOnePP, M, Why);

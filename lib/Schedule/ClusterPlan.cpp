@@ -243,6 +243,7 @@ static bool dmaWaits(const LoopModel &M, const ClusterLayout &Layout,
       // default (one more than the stages) stands.
       if (II.Buffers >= II.StagesAhead)
         D.Buffers = II.Buffers;
+      D.Behind = Layout.AsymmetricSync ? 1 : 0;
       E.Deadline = sync::dmaDeadline(D);
       if (!sync::dmaAfterLastRead(D) || E.Deadline < int(E.Interval)) {
         Why.Reason = "the layout issues an LDS DMA (" +

@@ -118,11 +118,11 @@ const char *ldsUseName(LDSUse U) {
 bool dmaAfterLastRead(const DMAIntervals &D) {
   // Iterations between the read of a buffer and its refill.
   int Spare = D.Buffers ? int(D.Buffers) - int(D.Stages) : 1;
-  return int(D.Issue) > int(D.LastRead) + 1 - Spare * int(D.Intervals);
+  return int(D.Issue) > int(D.LastRead) + int(D.Behind) - Spare * int(D.Intervals);
 }
 
 int dmaDeadline(const DMAIntervals &D) {
-  return int(D.Stages * D.Intervals + D.FirstRead) - 2;
+  return int(D.Stages * D.Intervals + D.FirstRead) - 1 - int(D.Behind);
 }
 
 InstRules classifyByName(StringRef Name, bool LdsModifier) {

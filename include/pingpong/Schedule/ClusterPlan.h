@@ -87,6 +87,10 @@ unsigned loadedRoundTrip(const LoopModel &M);
 std::string asyncCopiesPastDot(const LoopModel &M);
 std::optional<ClusterLayout> layoutAsyncOnePP(const LoopModel &M,
                                               Rejection &Why);
+/// async-one-cluster at two stages where a copy's loaded round trip plus the
+/// workgroup's copy bytes at the CU's L2 share outlast an iteration's MFMA
+/// time: the layout that waits for each operand's copies apart.
+bool asyncOneOperandWait(const LoopModel &M);
 /// async-one-cluster's memory cluster against the partner wave's dot it
 /// faces: at least one issue turn per instruction it holds and an LDS
 /// latency per dependent LDS round trip (Throughput.h's IssueBound). Where

@@ -130,16 +130,21 @@ Waitcnt drainVM();
 struct DMAIntervals {
   unsigned Intervals, Issue, Stages, FirstRead, LastRead;
   unsigned Buffers = 0;
+  /// Intervals the later wave group runs behind: 1 under the asymmetric
+  /// sync, 0 where every wave passes each barrier together (a 4-wave
+  /// workgroup, or the barriers without the skew).
+  unsigned Behind = 1;
 };
-/// The buffer's last readers (both wave groups, the later one interval
-/// behind) are past a barrier that followed their reads when the DMA issues:
-/// Issue > LastRead + 1 - (Buffers - Stages) * Intervals.
+/// The buffer's last readers (both wave groups, the later one Behind
+/// intervals behind) are past a barrier that followed their reads when the
+/// DMA issues: Issue > LastRead + Behind - (Buffers - Stages) * Intervals.
 bool dmaAfterLastRead(const DMAIntervals &D);
 /// The absolute interval whose closing barrier must have the DMA complete
 /// (vmcnt) in the wave that issued it: the barrier before the readers' first
-/// read interval is passed by the group one interval behind one barrier
-/// earlier, so the DMA of both groups must be complete one barrier sooner:
-/// Stages * Intervals + FirstRead - 2. Negative: no interval can.
+/// read interval, which the group Behind intervals behind passes Behind
+/// barriers earlier, so the DMA of both groups must be complete that much
+/// sooner: Stages * Intervals + FirstRead - 1 - Behind. Negative: no
+/// interval can.
 int dmaDeadline(const DMAIntervals &D);
 
 //===-- Instruction classes from names ------------------------------------===//
