@@ -312,4 +312,30 @@ TEST(SyncRules, DMAIntervalsAgainstPairRule) {
   EXPECT_TRUE(dmaAfterLastRead(Later));
   Refill.Phase = int(Later.Issue);
   EXPECT_EQ(checkPair(Behind, bytes(0, 64), Refill, bytes(0, 64)).V, PairVerdict::Ordered);
+
+  // Every wave in lockstep (Behind = 0: a 4-wave workgroup's barriers):
+  // async-one-cluster's operand-split wait, two intervals, the second
+  // operand's DMA in interval 0 and its reads in interval 1 of the next
+  // iteration: due at the barrier closing interval 2 (the next iteration's
+  // first), one barrier later than under the skew.
+  DMAIntervals Lock{2, 0, 1, 1, 1};
+  Lock.Behind = 0;
+  ASSERT_TRUE(dmaAfterLastRead(Lock));
+  EXPECT_EQ(dmaDeadline(Lock), 2);
+  Lock.Behind = 1;
+  EXPECT_EQ(dmaDeadline(Lock), 1);
+  LDSAccess LockDma{LDSUse::DMAWrite, 0, 2};
+  LDSAccess LockRd{LDSUse::Read, 3, 0};
+  EXPECT_EQ(checkPair(LockDma, bytes(0, 64), LockRd, bytes(0, 64)).V, PairVerdict::Ordered);
+  LockDma.Drain += 1;
+  EXPECT_EQ(checkPair(LockDma, bytes(0, 64), LockRd, bytes(0, 64)).V, PairVerdict::Race);
+  // Refill in lockstep: reads in both intervals, DMA in 0. Nobody reads the
+  // buffer past the barrier closing the previous iteration, so the DMA may
+  // issue right after it (under the skew it may not).
+  DMAIntervals LockEarly{2, 0, 2, 0, 1};
+  LockEarly.Behind = 0;
+  EXPECT_TRUE(dmaAfterLastRead(LockEarly));
+  LDSAccess LastRd{LDSUse::Read, int(LockEarly.LastRead) - int(LockEarly.Intervals), 0};
+  LDSAccess LockRefill{LDSUse::DMAWrite, int(LockEarly.Issue), 0};
+  EXPECT_EQ(checkPair(LastRd, bytes(0, 64), LockRefill, bytes(0, 64)).V, PairVerdict::Ordered);
 }
