@@ -13,6 +13,10 @@
 // DMA (with its address work) into the first half of the dot, in the shadow
 // of its MFMAs.
 //
+// At two stages, where the copies' loaded round trip and bytes outlast an
+// iteration (asyncOneOperandWait), the operand-split wait comes first: the
+// layout's own barriers, each waiting for one operand's copies.
+//
 //===----------------------------------------------------------------------===//
 #include "pingpong/Schedule/ClusterPlan.h"
 #include "pingpong/Analysis/Throughput.h"
