@@ -46,7 +46,8 @@ static llvm::cl::opt<bool> LoadedRoundTrip(
                    "round trip (TargetFacts::LoadedRoundTrip): one-cluster and "
                    "four-cluster issue every global load first; where an async "
                    "layout leaves a copy less time to land, give it more "
-                   "intervals; auto keeps LLVM's order where even that loses"));
+                   "intervals (4 waves: split its wait by operand); auto "
+                   "keeps LLVM's order where even that loses"));
 
 namespace pingpong {
 
