@@ -309,6 +309,10 @@ int main(int argc, char **argv) {
     errs() << "pingpong-sim: error: no input file\n(pingpong-sim " << Command << " --help lists the options)\n";
     return 2;
   }
+  if (ElemBytesOpt.getNumOccurrences() && Gemm.empty()) {
+    errs() << "pingpong-sim: error: --elem-bytes needs --gemm M,N,K and a size > 0\n";
+    return 2;
+  }
   if (!Gemm.empty() || !Tile.empty()) {
     if (Gemm.empty() || Tile.empty()) {
       errs() << "pingpong-sim: error: --gemm and --tile go together (the rule needs the problem and the workgroup tile)\n";
