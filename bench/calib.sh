@@ -95,7 +95,7 @@ printf '%-34s %12s %8s %6s %10s %8s %s  (clock %s)\n' build cycles/iter MFMA% GH
 # (1) seed 004: skinny M=128 MXFP4 (N=106496, K=16384), 128x128x512, 8 waves, LDS DMA,
 #     2 stages: no pingpong ("hack0") -> hand-written 8-wave pingpong ("hack1"): 3.20 -> 3.68 TB/s.
 if want seed004; then
-  A="--gemm 128,106496,16384 --tile 128,128"
+  A="--gemm 128,106496,16384 --tile 128,128 --elem-bytes 0.5"
   build seed004.no-pingpong gfx950 "$K/calib/fp4_gemm.hip" "-DLOADPOS=1 -DPINGPONG=0" "" && sim seed004.no-pingpong "$OUT/seed004.no-pingpong.s" "$A"
   build seed004.pingpong gfx950 "$K/calib/fp4_gemm.hip" "-DLOADPOS=1 -DPINGPONG=1" "" && sim seed004.pingpong "$OUT/seed004.pingpong.s" "$A"
   pair seed004 1.150 seed004.no-pingpong seed004.pingpong cycles full
@@ -104,7 +104,7 @@ fi
 # (2) seed 002: M=32 MXFP4 (N=53248), 32x64x512, 4 waves, 2 stages: copies at the loop's end
 #     ("orig") -> right after the wait that frees their buffer ("hack0"): 2471 -> 2720 GB/s.
 if want seed002; then
-  B="--gemm 32,53248,16384 --tile 32,64"
+  B="--gemm 32,53248,16384 --tile 32,64 --elem-bytes 0.5"
   build seed002.load-at-end gfx950 "$K/calib/fp4_gemm.hip" "-DBM=32 -DBN=64 -DWAVES=4 -DWAVES_M=1 -DLOADPOS=0" "" && sim seed002.load-at-end "$OUT/seed002.load-at-end.s" "$B"
   build seed002.load-after-wait gfx950 "$K/calib/fp4_gemm.hip" "-DBM=32 -DBN=64 -DWAVES=4 -DWAVES_M=1 -DLOADPOS=1" "" && sim seed002.load-after-wait "$OUT/seed002.load-after-wait.s" "$B"
   pair seed002 1.101 seed002.load-at-end seed002.load-after-wait cycles full
@@ -115,7 +115,7 @@ fi
 #     gfx942 tile Triton 3.6's pingpong changes (one-cluster; its 8-warp fp8 tiles compile the
 #     same with and without it), 8192^3, 2 workgroups per CU. Triton 3.6's committed assembly.
 if want triton5018; then
-  D="--mcpu gfx942 --waves-per-workgroup 4 --workgroups-per-cu 2 --gemm 8192,8192,8192 --tile 128,128"
+  D="--mcpu gfx942 --waves-per-workgroup 4 --workgroups-per-cu 2 --gemm 8192,8192,8192 --tile 128,128 --elem-bytes 1"
   sim triton5018.pp0 "$T/mm_fp8_tn_128x128x128_w4_ns2_gfx942_pp0/kernel.amdgcn" "$D"
   sim triton5018.pp1 "$T/mm_fp8_tn_128x128x128_w4_ns2_gfx942_pp1/kernel.amdgcn" "$D"
   pair triton5018 1.100 triton5018.pp0 triton5018.pp1 cycles partial
@@ -127,7 +127,7 @@ fi
 #     (1.171); the gpuaidev notebook fp8_gemm_hip_cdna4 on the same kernels 2002.8 -> 2650.1
 #     (1.323). Table 4: 128x128 / 512 threads 1828.74 vs 256x256 / 512 threads 2288.16 (1.251).
 if want cdna4blog.pingpong || want cdna4notebook.pingpong || want cdna4blog.tile; then
-  P="--gemm 4096,4096,4096 --tile 256,256"
+  P="--gemm 4096,4096,4096 --tile 256,256 --elem-bytes 1"
   build cdna4.fp8.256.pp0 gfx950 "$K/calib/dma_gemm_pp.hip" "-DELEM=fp8 -DPINGPONG=0" "" && sim cdna4.fp8.256.pp0 "$OUT/cdna4.fp8.256.pp0.s" "$P"
   build cdna4.fp8.256.pp1 gfx950 "$K/calib/dma_gemm_pp.hip" "-DELEM=fp8 -DPINGPONG=1" "" && sim cdna4.fp8.256.pp1 "$OUT/cdna4.fp8.256.pp1.s" "$P"
   want cdna4blog.pingpong && pair cdna4blog.pingpong 1.171 cdna4.fp8.256.pp0 cdna4.fp8.256.pp1 cycles full
@@ -135,7 +135,7 @@ if want cdna4blog.pingpong || want cdna4notebook.pingpong || want cdna4blog.tile
   if want cdna4blog.tile; then
     # 128x128 / 8 waves at 4096^3: 1024 workgroups on 256 CUs; two are resident (LDS 64 KiB each).
     build cdna4.fp8.128.pp0 gfx950 "$K/calib/dma_gemm_pp.hip" "-DELEM=fp8 -DBM=128 -DBN=128 -DPINGPONG=0" "" &&
-      sim cdna4.fp8.128.pp0 "$OUT/cdna4.fp8.128.pp0.s" "--gemm 4096,4096,4096 --tile 128,128 --workgroups-per-cu 2"
+      sim cdna4.fp8.128.pp0 "$OUT/cdna4.fp8.128.pp0.s" "--gemm 4096,4096,4096 --tile 128,128 --elem-bytes 1 --workgroups-per-cu 2"
     pair cdna4blog.tile 1.251 cdna4.fp8.128.pp0 cdna4.fp8.256.pp0 busy full
   fi
 fi
@@ -149,13 +149,13 @@ fi
 #     ASSUMED (partial): BK 128 (fp8) / 64 (bf16), 8192^3; the bf16 4-wave kernel has the fp8 one's
 #     structure (its source is not published); the 8-wave ping-pong is the one-cluster form of (4).
 if want hk.fp8; then
-  H="--gemm 8192,8192,8192 --tile 256,256"
+  H="--gemm 8192,8192,8192 --tile 256,256 --elem-bytes 1"
   build hk.fp8.4wave gfx950 "$K/calib/hk_gemm_4wave.hip" "-DELEM=fp8" "" && sim hk.fp8.4wave "$OUT/hk.fp8.4wave.s" "$H"
   build hk.fp8.8wave-pp gfx950 "$K/calib/dma_gemm_pp.hip" "-DELEM=fp8 -DPINGPONG=1" "" && sim hk.fp8.8wave-pp "$OUT/hk.fp8.8wave-pp.s" "$H"
   pair hk.fp8 0.928 hk.fp8.4wave hk.fp8.8wave-pp busy partial
 fi
 if want hk.bf16; then
-  H="--gemm 8192,8192,8192 --tile 256,256"
+  H="--gemm 8192,8192,8192 --tile 256,256 --elem-bytes 2"
   build hk.bf16.4wave gfx950 "$K/calib/hk_gemm_4wave.hip" "-DELEM=bf16" "" && sim hk.bf16.4wave "$OUT/hk.bf16.4wave.s" "$H"
   build hk.bf16.8wave-pp gfx950 "$K/calib/dma_gemm_pp.hip" "-DELEM=bf16 -DBK=64 -DPINGPONG=1" "" && sim hk.bf16.8wave-pp "$OUT/hk.bf16.8wave-pp.s" "$H"
   pair hk.bf16 1.048 hk.bf16.4wave hk.bf16.8wave-pp busy partial
@@ -173,8 +173,8 @@ if want tlx1548.4096 || want tlx1548.8192 || want tlx2354.4096 || want tlx2354.8
   build tlx.bf16.pp0 gfx950 "$K/calib/dma_gemm_pp.hip" "-DELEM=bf16 -DBK=32 -DPINGPONG=0" ""
   build tlx.bf16.pp1 gfx950 "$K/calib/dma_gemm_pp.hip" "-DELEM=bf16 -DBK=32 -DPINGPONG=1" ""
   for n in 4096 8192; do
-    sim tlx.bf16.pp0.$n "$OUT/tlx.bf16.pp0.s" "--gemm $n,$n,$n --tile 256,256"
-    sim tlx.bf16.pp1.$n "$OUT/tlx.bf16.pp1.s" "--gemm $n,$n,$n --tile 256,256"
+    sim tlx.bf16.pp0.$n "$OUT/tlx.bf16.pp0.s" "--gemm $n,$n,$n --tile 256,256 --elem-bytes 2"
+    sim tlx.bf16.pp1.$n "$OUT/tlx.bf16.pp1.s" "--gemm $n,$n,$n --tile 256,256 --elem-bytes 2"
   done
   want tlx1548.4096 && pair tlx1548.4096 1.075 tlx.bf16.pp0.4096 tlx.bf16.pp1.4096 cycles full
   want tlx1548.8192 && pair tlx1548.8192 1.011 tlx.bf16.pp0.8192 tlx.bf16.pp1.8192 cycles full

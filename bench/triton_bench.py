@@ -8,14 +8,14 @@ with its BlockPingpong off / on), four builds of the same kernel run in pingpong
   triton-pp   Triton's own assembly, its pingpong on    (NAME_pp1/...)
   llc         plain llc-22 -O3 on Triton's LLVM IR      (NAME_pp0/kernel.llir or kernel.ll)
   plugin      llc-22 -O3 + AMDGPUPingpong on the same IR
-  gated       the same with -amdgpu-pingpong-gated-attention, only where the plugin's remark names
-              that option (auto kept LLVM's order on a 4-wave gated attention loop)
+  four-wave   the same with -amdgpu-pingpong-four-wave-attention, only where the plugin's remark
+              names that option (auto kept LLVM's order on a 4-wave attention loop)
 
 and the table gives cycles per K iteration (GEMM 8192^3 through the model's L2 reuse rule,
 --gemm/--tile), MFMA busy %, the mode the plugin chose (or why it refused), the spills
 (ScratchSize) of llc and plugin, and the ratios of time per iteration
   vs-best = min(race-free triton, triton-pp) / plugin      vs-llc = llc / plugin      (> 1: plugin faster).
-  vs-best-hook = the same over the faster verify-clean build of plugin and gated: what
+  vs-best-hook = the same over the faster verify-clean build of plugin and four-wave: what
                  amdgpu_pingpong.triton times against Triton's own code.
 Every build is also checked by `pingpong-sim verify` (BUILD-verify in the JSON: clean, cannot-prove,
 race, or failed, with the first finding in BUILD-finding). vs-best compares with the faster of
@@ -76,11 +76,11 @@ sys.path.insert(0, os.path.join(ROOT, "python"))
 from amdgpu_pingpong import tools  # noqa: E402 (the one place that knows where the tools are)
 from amdgpu_pingpong.triton._core import Target  # noqa: E402 (Triton's llc options, one place)
 LLVM_BIN = str(tools.LLVM_BIN)
-BUILDS = ("triton", "triton-pp", "llc", "plugin", "gated")
-#: The option auto's remark names where it kept LLVM's order on a 4-wave gated attention loop
-#: (docs/using.md); the "gated" build applies it, as amdgpu_pingpong.triton does before it times
+BUILDS = ("triton", "triton-pp", "llc", "plugin", "four-wave")
+#: The option auto's remark names where it kept LLVM's order on a 4-wave attention loop
+#: (docs/using.md); the "four-wave" build applies it, as amdgpu_pingpong.triton does before it times
 #: both orders.
-GATED_OPTION = "-amdgpu-pingpong-gated-attention"
+FOUR_WAVE_OPTION = "-amdgpu-pingpong-four-wave-attention"
 
 
 def first_existing(d, names):
@@ -173,10 +173,10 @@ def one(args, base, corpus):
     ir = first_existing(d0, ("kernel.llir", "kernel.ll"))
     asm = {"triton": first_existing(d0, ("kernel.amdgcn", "kernel.s")),
            "triton-pp": first_existing(d1, ("kernel.amdgcn", "kernel.s")) if os.path.isdir(d1) else None}
-    for b in ("llc", "plugin", "gated"):
+    for b in ("llc", "plugin", "four-wave"):
         if not ir or not arch:
             continue
-        if b == "gated" and not row.get("gated-asked"):
+        if b == "four-wave" and not row.get("four-wave-asked"):
             continue
         s = f"{out}.{b}.s"
         log = f"{out}.{b}.log"
@@ -184,11 +184,11 @@ def one(args, base, corpus):
         cmd = [os.path.join(LLVM_BIN, "llc"), "-mtriple=amdgcn-amd-amdhsa", f"-mcpu={arch}", "-O3", ir, "-o", s]
         if args.llc_flags == "triton":
             cmd[1:4] = Target("amdgcn-amd-amdhsa", arch).llc_args()
-        if b in ("plugin", "gated"):
+        if b in ("plugin", "four-wave"):
             cmd += ["-load", args.plugin, "-pass-remarks=amdgpu-pingpong",
                     "-pass-remarks-missed=amdgpu-pingpong"] + args.plugin_arg
-        if b == "gated":
-            cmd.append(GATED_OPTION)
+        if b == "four-wave":
+            cmd.append(FOUR_WAVE_OPTION)
         rc, text = run(cmd, log)
         if rc == 0:
             asm[b] = s
@@ -198,7 +198,7 @@ def one(args, base, corpus):
             why = re.search(r"no pingpong: ([^\n]*)", text)
             row["mode"] = m.group(1) if m else "none"
             row["why"] = why.group(1)[:90] if (why and not m) else ""
-            row["gated-asked"] = GATED_OPTION in text and GATED_OPTION not in args.plugin_arg
+            row["four-wave-asked"] = FOUR_WAVE_OPTION in text and FOUR_WAVE_OPTION not in args.plugin_arg
     for b in BUILDS:
         a = asm.get(b)
         if not a or not arch or not waves or not bm:
@@ -266,8 +266,8 @@ def one(args, base, corpus):
         row["vs-best"] = min(best) / row["plugin-ns"]
     if "plugin-ns" in row and "llc-ns" in row:
         row["vs-llc"] = row["llc-ns"] / row["plugin-ns"]
-    # what amdgpu_pingpong.triton would hand on: the faster of auto's build and the gated one
-    hook = [row[b + "-ns"] for b in ("plugin", "gated")
+    # what amdgpu_pingpong.triton would hand on: the faster of auto's build and the four-wave one
+    hook = [row[b + "-ns"] for b in ("plugin", "four-wave")
             if b + "-ns" in row and row.get(b + "-verify") == "clean"]
     if hook and best:
         row["vs-best-hook"] = min(best) / min(hook)
@@ -355,11 +355,11 @@ def main():
                 print(f"{arch}: geomean {key} {g:.3f} over {len(xs)} scheduled cases "
                       f"(min {min(xs):.3f}, max {max(xs):.3f})")
         hook = [r["vs-best-hook"] for r in rows if r.get("arch") == arch and "vs-best-hook" in r
-                and (r.get("mode", "none") != "none" or "gated-ns" in r)]
+                and (r.get("mode", "none") != "none" or "four-wave-ns" in r)]
         if hook:
             g = math.exp(sum(math.log(x) for x in hook) / len(hook))
             print(f"{arch}: geomean vs-best-hook {g:.3f} over {len(hook)} cases the Triton hook "
-                  f"would time (auto's build, or the gated order where auto's remark names it; "
+                  f"would time (auto's build, or the 4-wave attention order where auto's remark names it; "
                   f"min {min(hook):.3f})")
         gemms = [r for r in sel if not r["case"].startswith("attn")]
         for key in ("vs-best", "vs-fastest", "ceiling"):
@@ -373,7 +373,7 @@ def main():
         racing = [r["case"] for r in rows if r.get(b + "-verify") == "race"]
         print(f"{b} builds verify finds racing: {len(racing)}" + (f" ({', '.join(racing)})" if racing else ""))
     # the plugin must not add a race: one its build has and plain llc's build of the IR has not
-    added = [(r, b) for r in rows for b in ("plugin", "gated")
+    added = [(r, b) for r in rows for b in ("plugin", "four-wave")
              if r.get(b + "-verify") == "race" and r.get("llc-verify") != "race"]
     for r, b in added:
         print(f"RACE: {r['case']} {b} build: {r[b + '-finding']}")

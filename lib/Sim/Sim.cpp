@@ -344,7 +344,7 @@ void initialWaves(const Program &P, const KernelInfo &K, const Flow &F, const Si
 
 bool simulate(const Program &P, const SimOptions &O, SimResult &R, SimError &E) {
   TargetParams TP = O.ClockGHz > 0 ? atClock(paramsFor(P.Mcpu), O.ClockGHz) : paramsFor(P.Mcpu);
-  if (O.GemmLoad) TP = withGemmLoad(TP);
+  if (O.GemmLoad) TP = withGemmLoad(TP, O.GemmReReadMiB);
   R.ClockGHz = TP.EngineClockGHz;
   const KernelInfo *K = findKernel(P, O, E);
   if (!K) return false;
@@ -403,6 +403,14 @@ bool simulate(const Program &P, const SimOptions &O, SimResult &R, SimError &E) 
   R.Iterations = N;
   R.L2HitRate = O.L2HitRate;
   R.L2Rule = O.L2Rule;
+  if (O.GemmLoad && TP.LoadedRoundTrip > 0) {
+    char Buf[160];
+    snprintf(Buf, sizeof Buf, "; loaded round trip %d clk (operands re-read: %s)",
+             loadedRoundTrip(TP, O.GemmReReadMiB),
+             O.GemmReReadMiB >= 0 ? (std::to_string((long)std::lround(O.GemmReReadMiB)) + " MiB").c_str()
+                                 : "not stated, --gemm M,N,K --elem-bytes B");
+    R.L2Rule += Buf;
+  }
   // Steady state: from the start of iteration Warmup to the start of the last
   // iteration (header to header). With fewer than 3 iterations the loop exit is
   // the end mark.

@@ -94,25 +94,25 @@ def test_attention_gfx942_model_decides(tmp_path):
         assert rep["decision"] == "triton" and k.asm["amdgcn"] == own.asm["amdgcn"]
 
 
-def test_gated_attention_timed_against_auto(tmp_path):
+def test_four_wave_attention_timed_against_auto(tmp_path):
     """4-warp attention (bf16 128x64x64, gfx942): auto keeps LLVM's order (its remark names the
-    gated-attention option: the gate's gain is AMDGPU's scheduler's to decide); the hook builds the
-    gated order too, times both, and the faster goes on to the comparison with Triton's own code;
+    four-wave-attention option: the order's gain is AMDGPU's scheduler's to decide); the hook builds
+    that order too, times both, and the faster goes on to the comparison with Triton's own code;
     the code Triton got is the one the report names."""
     src = C.attn_src("bf16", 128, 64, 64)
     own = own_code(src, "gfx942", 4, 2, matrix_instr_nonkdim=16)
     assert pp.enable(kernels={"attn_fwd": {"tile": (128, 64)}})
     k = C.compile_src(src, "gfx942", 4, 2, matrix_instr_nonkdim=16)
     rep = k.metadata.amdgpu_pingpong
-    assert rep["gated_ns"] and rep["plugin_ns"] and rep["triton_ns"]
-    if rep["gated"]:
-        assert rep["plugin_mode"] == "chained-dot" and rep["plugin_ns"] == rep["gated_ns"]
+    assert rep["four_wave_ns"] and rep["plugin_ns"] and rep["triton_ns"]
+    if rep["four_wave"]:
+        assert rep["plugin_mode"] == "chained-dot" and rep["plugin_ns"] == rep["four_wave_ns"]
     else:
-        assert rep["plugin_mode"] is None and rep["plugin_ns"] <= rep["gated_ns"]
+        assert rep["plugin_mode"] is None and rep["plugin_ns"] <= rep["four_wave_ns"]
     assert rep["verify"] == "clean"
     gate = C.count(r"^\s*s_setprio 2", k.asm["amdgcn"]) > 0
     if rep["plugin_ns"] < rep["triton_ns"]:
-        assert rep["decision"] == "plugin" and gate == rep["gated"]
+        assert rep["decision"] == "plugin" and gate == rep["four_wave"]
     else:
         assert rep["decision"] == "triton" and k.asm["amdgcn"] == own.asm["amdgcn"]
 

@@ -138,6 +138,10 @@ static cl::list<unsigned, bool, PositiveParser>
             cl::desc("with --tile: the L2 hit rate from the GEMM the loop belongs to (A tiles re-read by "
                      "N/BN workgroups, B tiles by M/BM)"),
             cl::value_desc("M,N[,K]"), ALL);
+static cl::opt<double> ElemBytesOpt("elem-bytes",
+                                    cl::desc("with --gemm M,N,K: bytes per A/B element (0.5 for FP4): the data the "
+                                             "GEMM re-reads sets the loaded round trip"),
+                                    cl::value_desc("B"), ALL);
 static cl::list<unsigned, bool, PositiveParser>
     TileOpt("tile", cl::CommaSeparated, cl::desc("the workgroup tile, with --gemm"), cl::value_desc("BM,BN"), ALL);
 static cl::opt<unsigned, false, PositiveParser>
@@ -305,6 +309,10 @@ int main(int argc, char **argv) {
     errs() << "pingpong-sim: error: no input file\n(pingpong-sim " << Command << " --help lists the options)\n";
     return 2;
   }
+  if (ElemBytesOpt.getNumOccurrences() && Gemm.empty()) {
+    errs() << "pingpong-sim: error: --elem-bytes needs --gemm M,N,K and a size > 0\n";
+    return 2;
+  }
   if (!Gemm.empty() || !Tile.empty()) {
     if (Gemm.empty() || Tile.empty()) {
       errs() << "pingpong-sim: error: --gemm and --tile go together (the rule needs the problem and the workgroup tile)\n";
@@ -322,6 +330,17 @@ int main(int argc, char **argv) {
     SO.L2HitRate = l2ReuseRule(Gemm[0], Gemm[1], Tile[0], Tile[1], SO.L2Rule);
     SO.GemmLoad = true;
     if (Gemm.size() == 3) SO.L2Rule += " (K = " + std::to_string(Gemm[2]) + " does not enter the rule)";
+    if (ElemBytesOpt.getNumOccurrences()) {
+      if (Gemm.size() != 3 || !(ElemBytesOpt > 0)) {
+        errs() << "pingpong-sim: error: --elem-bytes needs --gemm M,N,K and a size > 0\n";
+        return 2;
+      }
+      // Data read by one workgroup only misses whatever its size (the rule
+      // above); the round trip grows with the data re-read through L2.
+      double Bytes = ((Gemm[1] > Tile[1] ? (double)Gemm[0] : 0) + (Gemm[0] > Tile[0] ? (double)Gemm[1] : 0)) *
+                     Gemm[2] * ElemBytesOpt;
+      SO.GemmReReadMiB = Bytes / (1024.0 * 1024.0);
+    }
   }
   if (SO.WavesPerSimd > 8) { errs() << "pingpong-sim: error: --waves-per-simd is at most 8\n"; return 2; }
   if ((Verify || Addresses) && (!Json.empty() || !Svg.empty() || Full)) {

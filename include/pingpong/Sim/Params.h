@@ -87,6 +87,18 @@ struct TargetParams {
   // gfx950 since session 16 (docs/cycle-model.md "Session 16"); gfx942: not
   // sourced (0). PPSIM_PARAMS=gfx950.LoadedRoundTrip=0 turns it off.
   int LoadedRoundTrip;
+  // The loaded round trip grows with the data the GEMM re-reads: AMD measured
+  // LoadedRoundTrip on 4096x4096 fp16 at K = 8192 (A + B = 128 MiB); at K =
+  // 16384 (256 MiB) "L2 capacity is exceeded and the miss rate rises": the v7
+  // loop, which issues its copies ~1000 clocks apart, stalls (> 1000), and v8's
+  // ~1500 clocks "cover even the worst-case HBM latency at large K" (<= 1500)
+  // [A] ROCm/gfx950-gluon-tutorials intra_wave/a16w16/v8_sliceMN README §4.5-4.6.
+  // LargeRoundTrip is the middle of (1000, 1500] [D]; linear in between [D]; held
+  // above LargeRoundTripMiB (no source past it) [?]. Applies when the run
+  // states the GEMM's K and element size (withGemmLoad). 0: off (gfx942).
+  int LoadedRoundTripMiB;
+  int LargeRoundTrip;
+  int LargeRoundTripMiB;
   double HbmSustained; // 0.65: middle of cdna_model §5 "use 50-80 % of that as the sustained figure" [D]
   double L2BytesPerClkCu; // 16 ch x 128 B/clk per XCD / CUs per XCD: 2048/38 = 53.9 (gfx942), 2048/32 = 64 (gfx950) [A]/[D]
   int SmemLatencyPasses; // fallback if the sched model has none: 5 passes (WriteSMEM) [A] SISchedule.td
@@ -123,12 +135,24 @@ inline bool isGfx950(const std::string &Cpu) {
   return T && T->Id == pingpong::target::GPU::Gfx950;
 }
 
+// The loaded round trip of a GEMM that re-reads ReReadMiB of operand data
+// (< 0: not stated): LoadedRoundTrip up to LoadedRoundTripMiB, LargeRoundTrip
+// from LargeRoundTripMiB on, linear in between.
+inline int loadedRoundTrip(const TargetParams &P, double ReReadMiB) {
+  int L = P.LoadedRoundTrip;
+  if (L <= 0 || P.LargeRoundTrip <= 0 || ReReadMiB <= P.LoadedRoundTripMiB) return L;
+  if (ReReadMiB >= P.LargeRoundTripMiB) return P.LargeRoundTrip;
+  double T = (ReReadMiB - P.LoadedRoundTripMiB) / (P.LargeRoundTripMiB - P.LoadedRoundTripMiB);
+  return (int)std::lround(L + T * (P.LargeRoundTrip - L));
+}
+
 // The parameters of a --gemm run (the whole chip runs the GEMM): the loaded
 // round trip, where sourced, for L2 hits, and no miss faster than a hit.
-inline TargetParams withGemmLoad(TargetParams P) {
-  if (P.LoadedRoundTrip <= 0) return P;
-  P.L2HitLatency = P.LoadedRoundTrip;
-  P.VmemLatency = std::max(P.VmemLatency, P.LoadedRoundTrip);
+inline TargetParams withGemmLoad(TargetParams P, double ReReadMiB = 0) {
+  int L = loadedRoundTrip(P, ReReadMiB);
+  if (L <= 0) return P;
+  P.L2HitLatency = L;
+  P.VmemLatency = std::max(P.VmemLatency, L);
   return P;
 }
 
@@ -167,6 +191,9 @@ inline TargetParams overridden(TargetParams P) {
     else if (N == "LoadedMfmaBusy") P.LoadedMfmaBusy = V;
     else if (N == "PowerClockExponent") P.PowerClockExponent = V;
     else if (N == "LoadedRoundTrip") P.LoadedRoundTrip = (int)V;
+    else if (N == "LoadedRoundTripMiB") P.LoadedRoundTripMiB = (int)V;
+    else if (N == "LargeRoundTrip") P.LargeRoundTrip = (int)V;
+    else if (N == "LargeRoundTripMiB") P.LargeRoundTripMiB = (int)V;
     else {
       std::fprintf(stderr, "pingpong-sim: PPSIM_PARAMS: unknown parameter '%s'\n", N.c_str());
       std::exit(2);
@@ -183,7 +210,8 @@ inline const TargetParams &paramsFor(const std::string &Cpu) {
       /*LdsLatency*/ 64, /*LdsRead*/ 64.0, /*LdsWrite*/ 64.0, /*LdsQueueDepth*/ 0,
       /*VmemLatency*/ 650, /*L2HitLatency*/ 294, /*HbmTBps*/ 5.3, /*Cus*/ 304,
       /*ClockGHz*/ 2.1, /*EngineClockGHz*/ 2.1, /*LoadedClockGHz*/ 1.207, /*LoadedMfmaBusy*/ 0.943,
-      /*PowerClockExponent*/ 3.0, /*LoadedRoundTrip*/ 0,
+      /*PowerClockExponent*/ 3.0, /*LoadedRoundTrip*/ 0, /*LoadedRoundTripMiB*/ 0, /*LargeRoundTrip*/ 0,
+      /*LargeRoundTripMiB*/ 0,
       /*HbmSustained*/ 0.65, /*L2BytesPerClkCu*/ pingpong::target::l2BytesPerClkPerCU(pingpong::target::Gfx942),
       /*SmemLatencyPasses*/ 5, /*BarrierReleaseDelay*/ 0};
   static const TargetParams Gfx950 = {
@@ -193,6 +221,7 @@ inline const TargetParams &paramsFor(const std::string &Cpu) {
       64, 128.0, 64.0, /*LdsQueueDepth: off by default (TargetFacts: 8)*/ 0,
       650, 336, 8.0, 256,
       2.4, 2.4, /*LoadedClockGHz*/ 1.44, /*LoadedMfmaBusy*/ 0.995, 3.0, /*LoadedRoundTrip*/ (int)pingpong::target::Gfx950.LoadedRoundTrip,
+      /*LoadedRoundTripMiB*/ 128, /*LargeRoundTrip*/ 1250, /*LargeRoundTripMiB*/ 256,
       0.65, pingpong::target::l2BytesPerClkPerCU(pingpong::target::Gfx950),
       5, 0};
   // PPSIM_PARAMS="Name=value,..." (or "gfx950.Name=value": one target) overrides parameters for a sensitivity study

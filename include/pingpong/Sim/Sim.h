@@ -195,6 +195,10 @@ struct SimOptions {
   // --gemm: the whole chip runs this GEMM, so its loads see the loaded round
   // trip (withGemmLoad, Params.h) where one is sourced.
   bool GemmLoad = false;
+  // --gemm M,N,K with --elem-bytes: the MiB of operand data the GEMM re-reads
+  // (A when N > BN, B when M > BM), which sets the loaded round trip
+  // (loadedRoundTrip, Params.h); -1: not stated.
+  double GemmReReadMiB = -1;
   long long MaxCycles = 50000000;
   long long MaxInstrsPerWave = 20000000; // more: an endless loop
   // verify: record every wave's executed instruction stream and LDS addresses;

@@ -22,10 +22,10 @@ from ..tools import Tools
 MODES = ("auto", "off", "one-cluster", "two-cluster", "four-cluster", "async-two-cluster",
          "async-one-cluster", "async-four-cluster", "chained-dot", "skinny", "single-wave")
 
-#: The option that applies the 4-wave gated attention order, which auto leaves out because its
+#: The option that applies the 4-wave attention order, which auto leaves out because its
 #: gain over LLVM's order is decided by AMDGPU's scheduler after the plugin (docs/modes.md); the
 #: plugin's remark names it where it kept LLVM's order for that reason.
-GATED_ATTENTION = "-amdgpu-pingpong-gated-attention"
+FOUR_WAVE_ATTENTION = "-amdgpu-pingpong-four-wave-attention"
 
 #: LDS a workgroup may use (bytes): the code object's static LDS plus Triton's dynamic `shared`.
 LDS_BYTES = {"gfx942": 65536, "gfx950": 163840}

@@ -117,9 +117,9 @@ class KernelReport:
     plugin_bound: Optional[float] = None
     bound_unit: str = ""
     verify: Optional[str] = None            # "clean" or the first finding
-    gated: bool = False                     # the gated attention order went on (faster than auto's)
-    gated_cycles: Optional[float] = None    # the gated order's build, where auto named the option
-    gated_ns: Optional[float] = None
+    four_wave: bool = False                 # the 4-wave attention order went on (faster than auto's)
+    four_wave_cycles: Optional[float] = None  # its build, where auto named the option
+    four_wave_ns: Optional[float] = None
     remarks: list = field(default_factory=list)
     seconds: float = 0.0
 
@@ -133,7 +133,7 @@ class KernelReport:
     def summary(self) -> str:
         s = f"{self.kernel} ({self.arch}, {self.num_warps} warps): "
         if self.plugin_mode:
-            s += f"plugin {self.plugin_mode}" + (" (gated order)" if self.gated else "")
+            s += f"plugin {self.plugin_mode}" + (" (4-wave attention order)" if self.four_wave else "")
             if self.plugin_ns and self.triton_ns:
                 s += (f", {self.plugin_ns:.1f} vs Triton {self.triton_ns:.1f} ns/iter "
                       f"({self.speedup:.3f}x)")
@@ -350,18 +350,18 @@ class _KernelCompile:
             log.debug("%s: remark: %s", rep.kernel, r)
         self._dump(rep.kernel, {"kernel.llir": build.llir, "triton.s": own, "plugin.s": build.asm,
                                 "remarks.txt": "\n".join(build.remarks) + "\n"})
-        # Where auto kept LLVM's order because it cannot judge the gated order, the model can:
-        # the gated build is a second candidate, and the faster of the two (LLVM's order included)
+        # Where auto kept LLVM's order because it cannot judge the 4-wave attention order, the
+        # model can: that build is a second candidate, and the faster of the two (LLVM's order included)
         # goes on to the comparison with Triton's own code.
-        gated = None
+        four = None
         if ctl.mode == "auto" and not ctl.layout and \
-                any(_core.GATED_ATTENTION in r for r in build.remarks):
-            gated = _core.compile_with_plugin(src, target, cfg.tools, "auto", None,
+                any(_core.FOUR_WAVE_ATTENTION in r for r in build.remarks):
+            four = _core.compile_with_plugin(src, target, cfg.tools, "auto", None,
                                               cfg.replace_schedule,
-                                              (*cfg.llc_args, _core.GATED_ATTENTION))
-            if gated.mode is None:
-                gated = None
-        if build.mode is None and gated is None:
+                                              (*cfg.llc_args, _core.FOUR_WAVE_ATTENTION))
+            if four.mode is None:
+                four = None
+        if build.mode is None and four is None:
             rep.reason = f"the plugin scheduled no loop: {build.why_not}"
             return own
         rep.plugin_mode = build.mode
@@ -377,19 +377,19 @@ class _KernelCompile:
         waves = int(opts.num_warps)
         tile = build.tile or ctl.tile
         asms = {"triton": own, "plugin": build.asm}
-        if gated is not None:
-            asms["gated"] = gated.asm
-            tile = tile or gated.tile
+        if four is not None:
+            asms["four-wave"] = four.asm
+            tile = tile or four.tile
         sims, vers = _core.measure(asms, rep.arch, waves, shared, tile, cfg.problem, cfg.tools,
                                    verify=tuple(n for n in asms if n != "triton"))
-        if gated is not None:
-            g = sims["gated"]
-            rep.gated_cycles, rep.gated_ns = g.cycles, g.ns
+        if four is not None:
+            g = sims["four-wave"]
+            rep.four_wave_cycles, rep.four_wave_ns = g.cycles, g.ns
             if g.ns is not None and (sims["plugin"].ns is None or g.ns < sims["plugin"].ns):
-                build, sims["plugin"], vers["plugin"] = gated, g, vers["gated"]
+                build, sims["plugin"], vers["plugin"] = four, g, vers["four-wave"]
                 rep.plugin_mode = build.mode
                 rep.remarks = build.remarks
-                rep.gated = True
+                rep.four_wave = True
         t, p, v = sims["triton"], sims["plugin"], vers["plugin"]
         rep.triton_cycles, rep.plugin_cycles = t.cycles, p.cycles
         rep.triton_ns, rep.plugin_ns = t.ns, p.ns
@@ -425,9 +425,9 @@ class _KernelCompile:
         rep.decision = "plugin"
         rep.reason = "faster in the model, verify clean" if ctl.decide == "model" else \
             "decide='plugin': verify clean"
-        if gated is not None:
-            rep.reason += ("; the gated order, faster than LLVM's" if rep.gated else
-                           "; LLVM's order of the loop, faster than the gated one")
+        if four is not None:
+            rep.reason += ("; the 4-wave attention order, faster than LLVM's" if rep.four_wave
+                           else "; LLVM's order of the loop, faster than the 4-wave one")
         return build.asm
 
 
