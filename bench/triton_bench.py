@@ -45,6 +45,9 @@ runs the workgroups the VGPRs and LDS allow, and the number in the table is the 
 the asked workgroups' iterations (cycles x 2 / 1 where one fits; "wg" in the JSON row says how
 many ran). Triton's own attention at 352 VGPRs runs one workgroup per CU; timing two would
 credit it with a second wave per SIMD it cannot have.
+GEMM rows state their operands' element size (--elem-bytes from meta.json's dtype), which sets
+gfx950's loaded round trip from the data the 8192^3 problem re-reads (docs/cycle-model.md, "Session
+18 (ruler8)"); attention rows keep the measured round trip.
 A build that fails, or a model run that does not reach the loop, is "-" with the reason in
 OUT/<case>.<build>.log; it never counts as a result.
 
@@ -116,6 +119,27 @@ def case_meta(name, d):
     return arch, waves, bm, bn, meta.get("triton_shared") or 0, wgid
 
 
+#: Bytes per operand element by Triton dtype: they size the data a GEMM re-reads, which sets
+#: gfx950's loaded round trip in the model (pingpong-sim --elem-bytes, docs/cycle-model.md
+#: "Session 18 (ruler8)").
+ELEM_BYTES = {"fp16": 2, "bf16": 2, "fp8e4b8": 1, "fp8e4nv": 1, "fp8e5": 1, "e2m1": 0.5}
+
+
+def gemm_elem_bytes(d):
+    """The operands' element size of a GEMM case (meta.json "dtype"), None for attention (its
+    K/V streams are not a GEMM's re-read operands) or an unknown dtype: the model then keeps the
+    round trip it was measured at."""
+    mj = os.path.join(d, "meta.json")
+    if not os.path.exists(mj):
+        return None
+    with open(mj) as f:
+        meta = json.load(f)
+    kernel = meta.get("kernel") or ""
+    if kernel.startswith(("attn", "mha")):
+        return None
+    return ELEM_BYTES.get(meta.get("dtype"))
+
+
 def run(cmd, log, timeout=300):
     with open(log, "a") as f:
         f.write("$ " + " ".join(cmd) + "\n")
@@ -164,6 +188,7 @@ def one(args, base, corpus):
     d0 = os.path.join(corpus, base + "_pp0")
     d1 = os.path.join(corpus, base + "_pp1")
     arch, waves, bm, bn, lds, wgid = case_meta(base, d0)
+    elem = gemm_elem_bytes(d0)
     row = {"case": base, "arch": arch, "waves": waves, "tile": f"{bm}x{bn}"}
     if wgid is not None:
         # a loop whose trip count depends on the workgroup id (causal attention) is timed at
@@ -214,6 +239,8 @@ def one(args, base, corpus):
                    "--clock", args.clock]
             if lds:
                 cmd += ["--lds-bytes", str(lds)]
+            if elem:
+                cmd += ["--elem-bytes", str(elem)]
             if wgid is not None:
                 cmd += ["--workgroup-id", str(wgid)]
             if base.startswith("pmm"):  # persistent: the K loop runs inside a loop over tiles
