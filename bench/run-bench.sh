@@ -7,7 +7,8 @@
 # `llc -O3` and with `llc -load build/lib/AMDGPUPingpong.so -O3`, reads the mode
 # the plugin chose from -pass-remarks=amdgpu-pingpong, runs the cycle model
 # (build/bin/pingpong-sim) on both at the problem size GEMM (L2 reuse rule
-# --gemm/--tile, docs/cycle-model.md) and prints one row per kernel:
+# --gemm/--tile, and the operands' element size, which sets gfx950's loaded
+# round trip: docs/cycle-model.md) and prints one row per kernel:
 #   kernel target mode  cyc/iter plain  cyc/iter plugin  MFMA% plain  MFMA% plugin  spills  speedup
 # spill-pl / spill-pp: scratch bytes per lane (.private_segment_fixed_size);
 # speedup = plain cycles / plugin cycles (> 1: the plugin's schedule is faster).
@@ -77,13 +78,16 @@ one() {
        "$src" -o "$ll" "${defs[@]}" > "$OUT/$row.clang.log" 2>&1; then
     (IFS=$'\t'; echo "${r[*]}") > "$OUT/$row.row"; return
   fi
-  local mode cyc busy
+  # the operands' element size sets gfx950's loaded round trip from the data
+  # the GEMM re-reads (pingpong-sim --elem-bytes, docs/cycle-model.md)
+  local mode cyc busy eb=2
+  [ "$dt" = mxfp4 ] && eb=0.5
   for m in plain plugin; do
     local s="$OUT/$row.$m.s" j="$OUT/$row.$m.json" log="$OUT/$row.$m.log" extra=()
     [ "$m" = plugin ] && extra=(-load "$PLUGIN" -pass-remarks=amdgpu-pingpong $PP_ARGS)
     if "$LLVM_BIN/llc" -mtriple=amdgcn-amd-amdhsa -mcpu="$t" -O3 "${extra[@]}" "$ll" -o "$s" > "$log" 2>&1 &&
        "$SIM" run "$s" --mcpu "$t" --iterations "$ITER" --workgroups-per-cu "$wgs" --waves-per-workgroup "$w" \
-              --gemm "$GEMM" --tile "$bm,$bn" --occupancy fit $SIM_ARGS --json "$j" > "$OUT/$row.$m.report" 2>> "$log"; then
+              --gemm "$GEMM" --tile "$bm,$bn" --elem-bytes "$eb" --occupancy fit $SIM_ARGS --json "$j" > "$OUT/$row.$m.report" 2>> "$log"; then
       read -r cyc busy < <(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("%.1f %.1f" % (d["cycles_per_iteration_at_asked_occupancy"], d["mfma_busy_pct"]))' "$j")
       if [ "$m" = plain ]; then r[3]="$cyc"; r[5]="$busy"; else r[4]="$cyc"; r[6]="$busy"; fi
     fi
