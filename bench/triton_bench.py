@@ -77,13 +77,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "python"))
 from amdgpu_pingpong import tools  # noqa: E402 (the one place that knows where the tools are)
-from amdgpu_pingpong.triton._core import Target  # noqa: E402 (Triton's llc options, one place)
+from amdgpu_pingpong.triton._core import FOUR_WAVE_ATTENTION, Target  # noqa: E402 (one place each)
 LLVM_BIN = str(tools.LLVM_BIN)
 BUILDS = ("triton", "triton-pp", "llc", "plugin", "four-wave")
 #: The option auto's remark names where it kept LLVM's order on a 4-wave attention loop
 #: (docs/using.md); the "four-wave" build applies it, as amdgpu_pingpong.triton does before it times
 #: both orders.
-FOUR_WAVE_OPTION = "-amdgpu-pingpong-four-wave-attention"
+FOUR_WAVE_OPTION = FOUR_WAVE_ATTENTION
 
 
 def first_existing(d, names):
