@@ -123,7 +123,7 @@ def case_meta(name, d):
 #: Bytes per operand element by Triton dtype: they size the data a GEMM re-reads, which sets
 #: gfx950's loaded round trip in the model (pingpong-sim --elem-bytes, docs/cycle-model.md
 #: "Session 18 (ruler8)").
-ELEM_BYTES = {"fp16": 2, "bf16": 2, "fp8e4b8": 1, "fp8e4nv": 1, "fp8e5": 1, "e2m1": 0.5}
+ELEM_BYTES = {"fp16": 2, "bf16": 2, "fp8e4b8": 1, "fp8e4nv": 1, "fp8e5": 1, "int8": 1, "e2m1": 0.5}
 
 
 def gemm_elem_bytes(d):
