@@ -197,6 +197,10 @@ def cases():
     bp("gfx950", "bf16", (128, 128, 64), 4, 2, mask=1)
     L.append(UserCase("attn_gqa", "gfx942", "fp16", (128, 64, 128), 4, 2))
     L.append(UserCase("attn_gqa", "gfx950", "bf16", (128, 64, 64), 8, 2))
+    # session 19: fp8 GEMMs with block-wise scales inside the loop (heldout6's kernel, other
+    # configurations), to develop the plugin's side loads of a dot's result against
+    L.append(UserCase("mm_blockscale", "gfx942", "fp8e4b8", (256, 128, 128), 8, 2))
+    L.append(UserCase("mm_blockscale", "gfx950", "fp8e4nv", (128, 128, 128), 8, 2))
     return [(c, pp) for c in L for pp in (0, 1)]
 
 
