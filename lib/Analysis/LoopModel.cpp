@@ -199,6 +199,7 @@ LoopAnalysis analyzeLoop(MachineLoop &L, MachineFunction &MF,
   assignWriteOperands(B);
   deriveStages(B);
   assignLoadOperands(B);
+  classifyResultSideLoads(B);
   if (!checkLeftovers(B))
     return std::move(B.R);
   summarizeSources(B);
