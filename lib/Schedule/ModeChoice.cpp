@@ -70,15 +70,32 @@ namespace pingpong {
 /// (asyncOneMemory, AsyncOnePP.cpp); where even the rest outlasts it, each
 /// wave runs the two in sequence, past the pipe's bound, while LLVM's order
 /// overlaps the wave's own memory work with its own MFMAs.
-static std::string memoryPastPartnerDot(const LoopModel &M,
+/// The operand-split wait (OperandWaits, session 19) is judged as the
+/// layout it emits: its dot takes the other operand's reads. It is chosen
+/// where LLVM's order is held by the loop-top vmcnt(0) instead, each copy's
+/// loaded round trip plus the workgroup's copy bytes at the CU's L2 share
+/// per iteration; where the SIMD's two memory clusters in sequence take
+/// less than that, LLVM's order does not overlap its memory work with its
+/// MFMAs either, it waits for the copies: no verdict.
+static std::string memoryPastPartnerDot(const LoopModel &M, bool OperandWaits,
                                         const std::string &Name) {
-  const AsyncOneMemory A = asyncOneMemory(M);
+  const AsyncOneMemory A = asyncOneMemory(M, OperandWaits);
   LLVM_DEBUG(dbgs() << "amdgpu-pingpong: " << Name << ": memory cluster "
                     << A.Clocks << " clocks (" << A.MovedToDot
                     << " instructions moved into the dot), dot "
                     << A.DotClocks << " pipe clocks per wave\n");
   if (!A.Known || A.Clocks <= A.DotClocks)
     return "";
+  if (A.OperandWaits) {
+    const CopyBound CB = copyBound(M);
+    const unsigned RoundTrip = loadedRoundTrip(M);
+    LLVM_DEBUG(dbgs() << "amdgpu-pingpong: " << Name << ": two memory "
+                      << "clusters " << 2 * A.Clocks << " clocks against "
+                      << "LLVM's copy wait " << RoundTrip + CB.CopyClocks
+                      << "\n");
+    if (CB.Known && RoundTrip && 2.0 * A.Clocks < RoundTrip + CB.CopyClocks)
+      return "";
+  }
   return formatv("no gain over LLVM's order: a wave's memory cluster ({0} "
                  "instructions besides its {1} MFMA, {2} of them moved into "
                  "its dot, {3} dependent LDS round trip{4}) takes at least "
@@ -112,9 +129,9 @@ static std::string memoryPastPartnerDot(const LoopModel &M,
 /// for and the memory work outlasts the dot (asyncCopiesPastDot,
 /// AsyncTwoPP.cpp). Returns why, with the numbers; empty: no verdict.
 static std::string noGainOverLLVM(const LoopModel &M, Mode Md, bool OneWave,
-                                  const std::string &Name) {
+                                  bool OperandWaits, const std::string &Name) {
   if (Md == Mode::AsyncOnePP)
-    return memoryPastPartnerDot(M, Name);
+    return memoryPastPartnerDot(M, OperandWaits, Name);
   if (Md == Mode::AsyncTwoPP || Md == Mode::AsyncFourPP)
     return asyncCopiesPastDot(M);
   if (!M.chainedDots() || M.NumAsyncCopies)
@@ -458,7 +475,8 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
       report_fatal_error("amdgpu-pingpong: trying " + Twine(Name) +
                          " changed the loop body's MIR");
     if (Fail.empty() && !Forced && !Req.Custom && NoHarmGuard) {
-      Fail = noGainOverLLVM(C.Work, Md, OneWave, Name);
+      Fail = noGainOverLLVM(C.Work, Md, OneWave, C.Plan.Layout.OperandWaits,
+                            Name);
       if (Fail.empty())
         Fail = fourWaveGainUnjudged(C.Work, Md);
       NumKeptLLVMOrder += !Fail.empty();
