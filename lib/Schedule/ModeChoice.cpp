@@ -203,6 +203,29 @@ static std::string fourWaveGainUnjudged(const LoopModel &M, Mode Md) {
          "amdgpu_pingpong.triton times both)";
 }
 
+/// Two-cluster's window for a register-staged global load (issue 28,
+/// session 19): the loads issue in mem0 and their LDS writes are in mem1,
+/// one dot interval later, about half the iteration's MFMA clocks per SIMD.
+/// Where the target's loaded round trip outlasts that window, every wave
+/// waits for its loads before it writes, each iteration (gfx950, 256x128
+/// tiles: round trip 1000 against 512; vmcnt 27 % of the stalls).
+/// One-cluster issues every global load first and writes at the end of the
+/// iteration: the whole iteration to land. Returns why, with the numbers;
+/// empty: the loads land within two-cluster's window.
+static std::string loadsPastTwoClusterWindow(const LoopModel &M) {
+  if (M.NumAsyncCopies || !M.NumGlobalLoads || !M.NumLocalWrites)
+    return "";
+  const unsigned RoundTrip = loadedRoundTrip(M);
+  const CopyBound CB = copyBound(M);
+  if (!RoundTrip || !CB.Known || 2 * RoundTrip <= CB.MFMAClocks)
+    return "";
+  return "one cluster, not two: a global load's loaded round trip (" +
+         std::to_string(RoundTrip) + " clocks) outlasts two-cluster's " +
+         std::to_string(CB.MFMAClocks / 2) +
+         " clocks from its load to its LDS write (half the iteration's MFMA "
+         "clocks per SIMD); one-cluster gives it the whole iteration";
+}
+
 /// The body's instructions, in order, with their operands.
 static hash_code hashBody(const MachineBasicBlock &MBB) {
   hash_code H = hash_value(MBB.size());
@@ -327,6 +350,9 @@ std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why) {
         (Modes[0] == Mode::OnePP || Modes[0] == Mode::TwoPP) &&
         singleWaveLDSBound(M))
       return {Mode::SingleWave, Modes[0]};
+    if (Modes.size() == 1 && Modes[0] == Mode::TwoPP &&
+        !loadsPastTwoClusterWindow(M).empty())
+      return {Mode::OnePP, Mode::TwoPP};
     if (Modes[0] == Mode::OnePP && M.NumAsyncCopies)
       return {Mode::AsyncOnePP};
     return Modes;
@@ -488,6 +514,9 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
         Tried += std::string(Tried.empty() ? "" : "; ") + Entry + Fail;
       continue;
     }
+    if (!Forced && !Req.Custom && Md == Mode::OnePP && M.Waves == 8)
+      if (std::string Why8 = loadsPastTwoClusterWindow(C.Work); !Why8.empty())
+        C.Plan.Layout.Note += (C.Plan.Layout.Note.empty() ? "" : "; ") + Why8;
     C.Name = Name;
     C.Before = Before;
     C.Budget = OneWave && !TwoWaveOrder ? OneWaveBudget : Budget;
