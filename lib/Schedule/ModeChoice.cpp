@@ -21,6 +21,8 @@
 #define DEBUG_TYPE "amdgpu-pingpong"
 
 using namespace llvm;
+STATISTIC(NumOneForLoadWindow, "8-wave loops given one-cluster: the loaded "
+                               "round trip outlasts two-cluster's load window");
 STATISTIC(NumKeptLLVMOrder, "Orders refused as no gain over LLVM's "
                             "(issue- or LDS-port-bound attention, memory "
                             "past the partner's dot)");
@@ -515,8 +517,10 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
       continue;
     }
     if (!Forced && !Req.Custom && Md == Mode::OnePP && M.Waves == 8)
-      if (std::string Why8 = loadsPastTwoClusterWindow(C.Work); !Why8.empty())
+      if (std::string Why8 = loadsPastTwoClusterWindow(C.Work); !Why8.empty()) {
         C.Plan.Layout.Note += (C.Plan.Layout.Note.empty() ? "" : "; ") + Why8;
+        ++NumOneForLoadWindow;
+      }
     C.Name = Name;
     C.Before = Before;
     C.Budget = OneWave && !TwoWaveOrder ? OneWaveBudget : Budget;
