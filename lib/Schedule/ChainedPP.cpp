@@ -236,9 +236,53 @@ static const char *ChainedPP8Layout =
     "dot dot0: dot@0, inter-dot; "
     "mem mem1: local-write; "
     "dot dot1: dot@1";
+// 8 waves, register-staged, issue-bound (Throughput.h), session 19: under
+// the skew every barrier interval costs the longer of its two clusters, so
+// the softmax (a chain of 100-200 VALU behind Q K^T's last MFMA) counts in
+// two intervals wherever it sits. Where the VALU outweighs the MFMAs (pipe
+// under 0.8 of the issue turns), the gate instead: no barrier between the
+// clusters (the loop keeps its own), the SIMD's two waves take turns at the
+// dots, and the softmax runs at the head of P V's cluster, its VALU
+// between the partner's MFMAs. Model, cycles per iteration (LLVM's order /
+// the layout above / this; docs/modes.md, session 19):
+// gqa_bf16_128x64x64_w8_ns2_gfx950 2127 / 1765 / 1492,
+// mixed_fp8_128x64x128_w8_ns2_pad_gfx950 3588 / 2381 / 2204,
+// mha_bf16_128x64x128_w8_ns2_causal_gfx950 3940 / 3545 / 3123,
+// bp_bf16_128x64x64_w8_ns2_causal_gfx942 3972 / 3740 / 3340.
+static const char *ChainedPP8GatedSoftmaxLayout =
+    "pingpong-layout v1; sync delay-global-data gate dot-waits latency; "
+    "mem mem0: local-read@0, global-load; "
+    "dot dot0: dot@0; "
+    "mem mem1: local-read@1; "
+    "dot dot1: inter-dot, dot@1, local-write";
+// Where the MFMAs nearly fill the issue turns themselves (pipe at 0.8 of
+// them or more), the skew, the softmax alone in a memory cluster with the
+// LDS writes (two intervals from every read, all in mem0), and the dots
+// raised above it (prio 2): the MFMAs, one issue turn each, keep the pipe
+// fed while the partner's softmax takes the turns between them. Model,
+// tut_f16_256x64x64_w8_ns2_full_gfx942: LLVM 4648, the layout above 4276,
+// the gate 4076, this 3628 (the dots at the memory clusters' priority
+// 3790, below it 3992).
+static const char *ChainedPP8SoftmaxAloneLayout =
+    "pingpong-layout v1; sync barrier asymmetric delay-global-data "
+    "mem-priority; "
+    "mem mem0: local-read, global-load; "
+    "dot dot0 prio=2: dot@0; "
+    "mem mem1: inter-dot, local-write; "
+    "dot dot1 prio=2: dot@1";
+
+/// 8 waves, register-staged operands, no LDS exchange, P V fed in the same
+/// iteration: the loops with the issue-bound order first (variant 0).
+static bool issueBoundRegisterStaged(const LoopModel &M) {
+  return M.Waves == 8 && !M.NumAsyncCopies && !M.NumExchangeWrites &&
+         M.Groups.size() == 2 && !M.Groups[1].FedLate &&
+         issueBound(M, 2).issueBound();
+}
 
 unsigned chainedPPVariants(const LoopModel &M) {
-  return M.NumAsyncCopies || (M.Groups.size() > 1 && M.Groups[1].FedLate) ? 1 : 2;
+  if (M.NumAsyncCopies || (M.Groups.size() > 1 && M.Groups[1].FedLate))
+    return 1;
+  return issueBoundRegisterStaged(M) ? 3 : 2;
 }
 
 std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
@@ -323,6 +367,18 @@ std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
     if (issueBound(M, 2).portBound())
       L.replace(L.find(" gate;"), 6, " dot-waits;");
     return builtinLayout(L.c_str(), Mode::ChainedPP, M, Why);
+  }
+  // Issue-bound: the softmax's own order first, the two below as register
+  // fallbacks.
+  if (issueBoundRegisterStaged(M)) {
+    if (Variant == 0) {
+      const IssueBound B = issueBound(M, 2);
+      return builtinLayout(B.MFMAClocks >= 0.8 * B.IssueClocks
+                               ? ChainedPP8SoftmaxAloneLayout
+                               : ChainedPP8GatedSoftmaxLayout,
+                           Mode::ChainedPP, M, Why);
+    }
+    --Variant;
   }
   // Issue-bound (Throughput.h): the softmax's interval binds, so V's reads
   // leave it for mem0 and the split is only the register fallback. Where
