@@ -166,10 +166,16 @@ static const char *ChainedPP8AsyncLayout =
 // P V. Model, attn_f16_128x64x128_w8_ns2_mi32_gfx950_async (docs/modes.md):
 // 3324 cycles per iteration (Triton 3862, llc-22 4111); the writes in a
 // memory cluster 3524, the softmax in a cluster of its own 3568.
+// Session 19: the softmax in an interval of its own between Q K^T and the
+// exchange writes (`sm`, placed there by dependences) instead of behind Q
+// K^T's MFMAs in dot0, which made dot0 the longest cluster of two
+// intervals (1072 clocks a wave): 3348 -> 3218 (with V's reads in it too
+// 3214; dots at priority 2 3218; mem-priority 3610).
 static const char *ChainedPP8ExchangeLayout =
     "pingpong-layout v1; sync barrier asymmetric delay-global-data; "
     "mem mem0: local-read@0; "
     "dot dot0: dot@0, async-copy; "
+    "mem sm: ; "
     "dot xchg: exchange-write, local-read@1; "
     "mem mem1: ; "
     "dot dot1: exchange-read, acc-prep, dot@1";
