@@ -103,8 +103,8 @@ static const char *ChainedPP4Layouts[] = {
 // 3607, gfx950 3394 -> 3307 (before: Q K^T's MFMAs pinned in order). The
 // other layout: every read in the first memory cluster, the writes in the
 // second; the fallback for buffers not proven apart. Since session 17 it
-// goes first where the loop is issue-bound, the split then its register
-// fallback: V's reads under Q K^T rather than in the softmax's interval,
+// goes before the split where the loop is issue-bound (since session 19
+// after the softmax's own orders below, as their register fallback): V's reads under Q K^T rather than in the softmax's interval,
 // the one that binds (model, cycles per iteration, split -> this: mha bf16
 // 128x64x128 gfx950 3664 -> 3545, tut f16 256x64x64 gfx942 4355 -> 4276,
 // gqa bf16 128x64x64 gfx950 2041 -> 1765). Not where the pipe or port
