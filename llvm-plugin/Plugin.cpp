@@ -48,10 +48,12 @@ void insertPasses(TargetMachine &TM, PassManagerBase &, TargetPassConfig *TPC) {
       break;
     }
   // IR, after CodeGenPrepare and before the structurizer: MFMA loops tested
-  // at the top are rotated (RotateLoops.cpp), then the loop directives are
-  // recorded by header, before the structurizer drops !llvm.loop.
+  // at the top are rotated (RotateLoops.cpp), their register-staged loads
+  // issued ahead where asked (LoadLookahead.cpp), then the loop directives
+  // are recorded by header, before the structurizer drops !llvm.loop.
   if (const void *CGP = passID("codegenprepare")) {
     TPC->insertPass(CGP, &pingpong::PingpongRotateLoopsPassID);
+    TPC->insertPass(CGP, &pingpong::PingpongLoadLookaheadPassID);
     TPC->insertPass(CGP, &pingpong::PingpongLoopDirectivesPassID);
   }
   // Pre-RA: on machine SSA, after the last SSA optimisation and before

@@ -75,6 +75,7 @@ void initializePingpongSchedulePass(PassRegistry &);
 void initializePingpongFinalCheckPass(PassRegistry &);
 void initializePingpongLoopDirectivesPass(PassRegistry &);
 void initializePingpongRotateLoopsPass(PassRegistry &);
+void initializePingpongLoadLookaheadPass(PassRegistry &);
 void initializePingpongRelocateExchangePass(PassRegistry &);
 void initializePingpongVerifyPass(PassRegistry &);
 void initializePingpongWaitsPass(PassRegistry &);
@@ -546,6 +547,7 @@ void pingpong::initializePingpongPasses(PassRegistry &Registry) {
   initializePingpongFinalCheckPass(Registry);
   initializePingpongLoopDirectivesPass(Registry);
   initializePingpongRotateLoopsPass(Registry);
+  initializePingpongLoadLookaheadPass(Registry);
   initializePingpongRelocateExchangePass(Registry);
   initializePingpongVerifyPass(Registry);
   initializePingpongWaitsPass(Registry);
