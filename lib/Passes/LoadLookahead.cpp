@@ -280,12 +280,13 @@ std::string PingpongLoadLookahead::whyNotLoop(const Loop &L) const {
   for (const Instruction &I : *Header) {
     if (!I.mayWriteToMemory() || isLDSStore(&I))
       continue;
-    // LDS DMA writes LDS only; an intrinsic that touches no memory (barriers,
-    // waits) is ordering for LDS, not for the global loads.
     if (const auto *II = dyn_cast<IntrinsicInst>(&I)) {
+      // The async modes place LDS DMA and its loads by their own plan.
+      StringRef Name = II->getCalledFunction()->getName();
+      if (Name.contains(".load.lds") || Name.contains("load.to.lds"))
+        return "the loop copies with LDS DMA (the async modes' own plan)";
       switch (II->getIntrinsicID()) {
-      case Intrinsic::amdgcn_raw_ptr_buffer_load_lds:
-      case Intrinsic::amdgcn_global_load_lds:
+      // Barriers and waits order LDS, not the global loads.
       case Intrinsic::amdgcn_s_barrier:
       case Intrinsic::amdgcn_s_waitcnt:
         continue;
