@@ -265,6 +265,26 @@ private:
   void rewrite(Loop &L, Materializer &M, Staged &S) const;
 };
 
+/// An MFMA's A or B operand computed in the loop from another MFMA's result
+/// (attention's P = softmax(Q K^T) feeding P V): chained dots.
+bool hasChainedDots(const Loop &L) {
+  SmallVector<const Value *, 32> Work;
+  SmallPtrSet<const Value *, 32> Seen;
+  for (const Instruction &I : *L.getHeader())
+    if (isMFMACall(I))
+      for (unsigned Op = 0; Op < 2; ++Op)
+        Work.push_back(cast<CallBase>(I).getArgOperand(Op));
+  while (!Work.empty()) {
+    const auto *I = dyn_cast<Instruction>(Work.pop_back_val());
+    if (!I || !L.contains(I) || isa<PHINode>(I) || !Seen.insert(I).second)
+      continue;
+    if (isMFMACall(*I))
+      return true;
+    Work.append(I->op_begin(), I->op_end());
+  }
+  return false;
+}
+
 std::string PingpongLoadLookahead::whyNotLoop(const Loop &L) const {
   if (!L.isInnermost() || !loopHas(L, isMFMACall))
     return "not an innermost MFMA loop";
@@ -277,6 +297,11 @@ std::string PingpongLoadLookahead::whyNotLoop(const Loop &L) const {
   auto *Br = dyn_cast<BranchInst>(Header->getTerminator());
   if (!Br || !Br->isConditional())
     return "the latch does not end in a conditional branch";
+  // Measured: the chained-dot orders refuse loops whose loads cross the
+  // backedge (docs/modes.md, "Session 19: load lookahead").
+  if (hasChainedDots(L))
+    return "chained dots (attention): the chained-dot orders place their "
+           "loads in the iteration that writes them";
   for (const Instruction &I : *Header) {
     if (!I.mayWriteToMemory() || isLDSStore(&I))
       continue;
@@ -319,8 +344,14 @@ std::string PingpongLoadLookahead::collect(Loop &L, Materializer &M,
       else
         S.Stores.push_back(SI);
     }
-    if (!OnlyStores)
-      continue;
+    // A load into registers the loop computes with (a side input, a direct
+    // operand) is placed by its mode's own plan, next to the staged ones;
+    // measured: moving the staged loads around it loses (docs/modes.md).
+    if (!OnlyStores) {
+      Out.clear();
+      return "a global load feeds the loop's arithmetic directly (a side "
+             "input or a direct operand)";
+    }
     Value *Rsrc = Load->getArgOperand(0);
     const auto *SOff = dyn_cast<ConstantInt>(Load->getArgOperand(2));
     const auto *Aux = dyn_cast<ConstantInt>(Load->getArgOperand(3));
