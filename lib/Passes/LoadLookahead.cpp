@@ -335,14 +335,26 @@ std::string PingpongLoadLookahead::collect(Loop &L, Materializer &M,
       continue;
     auto *Load = cast<CallInst>(&I);
     Staged S{Load, {}};
+    // Its value reaches LDS stores only, through bitcasts and one-source
+    // shuffles (gfx942's Triton IR stores the tile as two <4 x half>).
     bool OnlyStores = !Load->use_empty();
-    for (User *U : Load->users()) {
-      auto *SI = dyn_cast<StoreInst>(U);
-      if (!isLDSStore(U) || SI->getValueOperand() != Load ||
-          SI->getParent() != L.getHeader())
-        OnlyStores = false;
-      else
-        S.Stores.push_back(SI);
+    SmallVector<Value *, 4> Work{Load};
+    while (!Work.empty() && OnlyStores) {
+      Value *V = Work.pop_back_val();
+      for (User *U : V->users()) {
+        auto *SI = dyn_cast<StoreInst>(U);
+        auto *SV = dyn_cast<ShuffleVectorInst>(U);
+        const bool Rearranges =
+            isa<BitCastInst>(U) ||
+            (SV && SV->getOperand(0) == V && isa<PoisonValue>(SV->getOperand(1)));
+        if (Rearranges && cast<Instruction>(U)->getParent() == L.getHeader())
+          Work.push_back(U);
+        else if (isLDSStore(U) && SI->getValueOperand() == V &&
+                 SI->getParent() == L.getHeader())
+          S.Stores.push_back(SI);
+        else
+          OnlyStores = false;
+      }
     }
     // A load into registers the loop computes with (a side input, a direct
     // operand) is placed by its mode's own plan, next to the staged ones;
