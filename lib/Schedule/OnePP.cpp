@@ -137,10 +137,10 @@ std::optional<ClusterLayout> layoutOnePP(const LoopModel &M, Rejection &Why) {
   std::optional<ClusterLayout> L;
   const bool RoundTrip = loadedRoundTrip(M) > 0;
   if (M.NumGlobalLoadsAhead && !M.NumSideLoads)
-    return builtinLayout(readsPastQueue(M) ? OnePPLoadsAheadQueueLayout
-                                           : OnePPLoadsAheadLayout,
-                         Mode::OnePP, M, Why);
-  if (!M.NumSideLoads && readsPastQueue(M)) {
+    L = builtinLayout(readsPastQueue(M) ? OnePPLoadsAheadQueueLayout
+                                        : OnePPLoadsAheadLayout,
+                      Mode::OnePP, M, Why);
+  else if (!M.NumSideLoads && readsPastQueue(M)) {
     Rejection Ignored;
     L = builtinLayout(RoundTrip ? OnePPRoundTripQueueLayout : OnePPQueueLayout,
                       Mode::OnePP, M, Ignored);
