@@ -15,7 +15,8 @@ and the table gives cycles per K iteration (GEMM 8192^3 through the model's L2 r
 --gemm/--tile), MFMA busy %, the mode the plugin chose (or why it refused), the spills
 (ScratchSize) of llc and plugin, and the ratios of time per iteration
   vs-best = min(race-free triton, triton-pp) / plugin      vs-llc = llc / plugin      (> 1: plugin faster).
-  vs-best-hook = the same over the faster verify-clean build of plugin and four-wave: what
+  vs-best-hook = the same over the fastest verify-clean build of plugin, four-wave and llc-22
+                 (LLVM 22's order, which the hook also times where auto scheduled a loop): what
                  amdgpu_pingpong.triton times against Triton's own code.
 Every build is also checked by `pingpong-sim verify` (BUILD-verify in the JSON: clean, cannot-prove,
 race, or failed, with the first finding in BUILD-finding). vs-best compares with the faster of
@@ -122,7 +123,7 @@ def case_meta(name, d):
 #: Bytes per operand element by Triton dtype: they size the data a GEMM re-reads, which sets
 #: gfx950's loaded round trip in the model (pingpong-sim --elem-bytes, docs/cycle-model.md
 #: "Session 18 (ruler8)").
-ELEM_BYTES = {"fp16": 2, "bf16": 2, "fp8e4b8": 1, "fp8e4nv": 1, "fp8e5": 1, "e2m1": 0.5}
+ELEM_BYTES = {"fp16": 2, "bf16": 2, "fp8e4b8": 1, "fp8e4nv": 1, "fp8e5": 1, "int8": 1, "e2m1": 0.5}
 
 
 def gemm_elem_bytes(d):
@@ -293,8 +294,9 @@ def one(args, base, corpus):
         row["vs-best"] = min(best) / row["plugin-ns"]
     if "plugin-ns" in row and "llc-ns" in row:
         row["vs-llc"] = row["llc-ns"] / row["plugin-ns"]
-    # what amdgpu_pingpong.triton would hand on: the faster of auto's build and the four-wave one
-    hook = [row[b + "-ns"] for b in ("plugin", "four-wave")
+    # what amdgpu_pingpong.triton would hand on: the fastest of auto's build, the four-wave one
+    # and LLVM's order
+    hook = [row[b + "-ns"] for b in ("plugin", "four-wave", "llc")
             if b + "-ns" in row and row.get(b + "-verify") == "clean"]
     if hook and best:
         row["vs-best-hook"] = min(best) / min(hook)

@@ -23,9 +23,9 @@ timeout, and classifies the pair:
   identical    same assembly as plain llc, no loop scheduled
   scheduled    at least one loop scheduled (modes from the remarks; with
                -amdgpu-pingpong-waits=place also "waits-placed"), or only
-               rotated / LDS-folded / repaired ("rotated", "lds-address-fold",
-               "lds-dma-fold", "dma-wait-repair": the remarks that say the
-               code changed)
+               rotated / LDS-folded / repaired / copies moved ahead ("rotated",
+               "lds-address-fold", "lds-dma-fold", "dma-wait-repair",
+               "dma-lookahead": the remarks that say the code changed)
   DIFFERENT    the assembly changed but no remark says a loop was scheduled
   silent       a loop with MFMAs of its own in the output got no remark (every
                such loop gets one: applied, or missed with the reason;
@@ -75,6 +75,8 @@ APPLIED_RE = re.compile(r"remark: .*loop %bb\.\d+ of [^:]+: "
 TRANSFORM_RES = ((re.compile(r"remark: .*loop in \S+ rotated:"), "rotated"),
                  (re.compile(r"remark: .*LDS addresses folded"), "lds-address-fold"),
                  (re.compile(r"remark: .*LDS DMA destinations folded"), "lds-dma-fold"),
+                 # LDS DMA copies a tile further ahead (DMALookahead.cpp)
+                 (re.compile(r"remark: .*LDS DMA copies issued one more tile ahead"), "dma-lookahead"),
                  # LLVM 22.1's missing LDS-DMA waits (RepairDMAWaits.cpp)
                  (re.compile(r"remark: .*LDS DMA wait repaired in"), "dma-wait-repair"))
 HOIST_RE = re.compile(r"remark: .*LDS DMA loads issued at the start")

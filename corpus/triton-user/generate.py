@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compile the kernels of kernels.py with Triton's AMD backend into corpus/triton-user/<case>/.
 
-usage: generate.py OUTDIR [--set tuning|heldout|heldout2|heldout3|heldout4|heldout5] [--filter SUBSTR ...] [--jobs N] [--list]
+usage: generate.py OUTDIR [--set tuning|heldout|heldout2|heldout3|heldout4|heldout5|heldout6] [--filter SUBSTR ...] [--jobs N] [--list]
 
 Four sets: tuning (kernels.py: the attention shapes of issue 24 item 7, looked at while the
 no-gain rule was designed), heldout (kernels_heldout.py: written before the rule was measured on
@@ -31,10 +31,12 @@ MASKS = {0: "nomask", 1: "causal", 2: "window"}
 KINDS = {"attn_bp": "bp", "attn_gqa": "gqa", "attn_tut": "tut", "attn_mixed": "mixed",
          "matmul_bias": "mmbias", "matmul_bp": "mmbp", "mha_fwd": "mha", "mha_alibi": "alibi",
          "mha_softcap": "softcap", "mm_silu": "mmsilu", "mm_rowscale": "mmscale",
-         "mm_kmask": "mmk", "mm_kmask_tn": "mmktn"}
+         "mm_kmask": "mmk", "mm_kmask_tn": "mmktn", "mm_batched": "mmbat", "mm_splitk": "mmsplitk",
+         "mm_int8": "mmint8", "mm_blockscale": "mmblock", "mm_swiglu": "mmswiglu",
+         "attn_decode": "decode"}
 MODULES = {"tuning": "kernels", "heldout": "kernels_heldout", "heldout2": "kernels_heldout2",
            "heldout3": "kernels_heldout3", "heldout4": "kernels_heldout4",
-           "heldout5": "kernels_heldout5"}
+           "heldout5": "kernels_heldout5", "heldout6": "kernels_heldout6"}
 STRIDES = {"attn_bp": ("stride_qh", "stride_qm", "stride_kh", "stride_kn", "stride_vh",
                        "stride_vn", "stride_oh", "stride_om", "SEQ"),
            "attn_mixed": ("stride_qm", "stride_kn", "stride_vn", "stride_om", "SEQ"),
@@ -46,6 +48,25 @@ STRIDES["mm_silu"] = ("M", "N", "K", "stride_am", "stride_bk", "stride_cm")
 STRIDES["mm_rowscale"] = ("M", "N", "K", "stride_am", "stride_bn", "stride_cm")
 STRIDES["mm_kmask"] = ("M", "N", "K", "stride_am", "stride_bk", "stride_cm")
 STRIDES["mm_kmask_tn"] = ("M", "N", "K", "stride_am", "stride_bn", "stride_cm")
+# heldout6: each kernel's pointer arguments (with their element type: "" the case's dtype), its
+# integer arguments (divisible by 16, as Triton's JIT specialises them) and extra constexprs
+HELDOUT6 = {
+    "mm_batched": ({"A": "", "B": "", "C": "out"},
+                   ("M", "N", "K", "stride_ab", "stride_am", "stride_bb", "stride_bk", "stride_cb",
+                    "stride_cm"), {}),
+    "mm_splitk": ({"A": "", "B": "", "C": "fp32"}, ("M", "N", "K", "stride_am", "stride_bk",
+                                                    "stride_cm"), {"SPLIT_K": 4}),
+    "mm_int8": ({"A": "", "B": "", "SA": "fp32", "SB": "fp32", "C": "fp16"},
+                ("M", "N", "K", "stride_am", "stride_bn", "stride_cm"), {}),
+    "mm_blockscale": ({"A": "", "B": "", "SA": "fp32", "SB": "fp32", "C": "bf16"},
+                      ("M", "N", "K", "stride_am", "stride_bn", "stride_cm", "stride_sam",
+                       "stride_sbn"), {}),
+    "mm_swiglu": ({"X": "", "W1": "", "W3": "", "C": "out"},
+                  ("M", "N", "K", "stride_xm", "stride_wk", "stride_cm"), {}),
+    "attn_decode": ({"Q": "", "K": "", "V": "", "O": "", "LSE": "fp32"},
+                    ("stride_qh", "stride_kh", "stride_kn", "stride_vh", "stride_vn", "stride_oh",
+                     "SEQ"), {"SPLITS": 8}),
+}
 
 
 class UserCase(G.Case):
@@ -74,6 +95,22 @@ class UserCase(G.Case):
         dt = self.dtype
         opts = {"num_warps": self.warps, "num_stages": self.stages,
                 "matrix_instr_nonkdim": self.nonkdim}
+        if self.fn in HELDOUT6:
+            ptr_types, strides, extra = HELDOUT6[self.fn]
+            out = "fp16" if dt.startswith("fp8") or dt == "int8" else dt
+            elem = {"": "i8" if dt == "int8" else dt, "out": out}
+            sig = {k: "*" + elem.get(t, t) for k, t in ptr_types.items()}
+            ptrs = list(sig)
+            if self.fn == "attn_decode":
+                sig["sm_scale"] = "fp32"
+            sig.update({k: "i32" for k in strides})
+            cst = ({"BM": bm, "BN": bn, "D": d} if self.fn == "attn_decode"
+                   else {"BM": bm, "BN": bn, "BK": d})
+            cst.update(extra)
+            sig.update({k: "constexpr" for k in cst})
+            attrs = {k: PTR for k in ptrs}
+            attrs.update({k: D16 for k in strides})
+            return sig, cst, attrs, opts
         strides = STRIDES[self.fn]
         if self.fn in ("mm_silu", "mm_rowscale", "mm_kmask", "mm_kmask_tn"):
             out = "fp16" if dt.startswith("fp8") else dt
@@ -160,6 +197,10 @@ def cases():
     bp("gfx950", "bf16", (128, 128, 64), 4, 2, mask=1)
     L.append(UserCase("attn_gqa", "gfx942", "fp16", (128, 64, 128), 4, 2))
     L.append(UserCase("attn_gqa", "gfx950", "bf16", (128, 64, 64), 8, 2))
+    # session 19: fp8 GEMMs with block-wise scales inside the loop (heldout6's kernel, other
+    # configurations), to develop the plugin's side loads of a dot's result against
+    L.append(UserCase("mm_blockscale", "gfx942", "fp8e4b8", (256, 128, 128), 8, 2))
+    L.append(UserCase("mm_blockscale", "gfx950", "fp8e4nv", (128, 128, 128), 8, 2))
     return [(c, pp) for c in L for pp in (0, 1)]
 
 
@@ -264,6 +305,25 @@ def heldout5_cases():
     return held_out(build)
 
 
+def heldout6_cases():
+    def build(add):
+        # shapes no other set has (session 19): batched, split-K with atomics, int8 W8A8, fp8 with
+        # block-wise scales inside the loop, two GEMMs sharing an operand, split-KV decoding
+        add("mm_batched", "gfx942", "fp16", (256, 256, 64), 8, 2)
+        add("mm_batched", "gfx950", "bf16", (256, 128, 64), 8, 2, async_copy=True)
+        add("mm_splitk", "gfx942", "bf16", (128, 128, 64), 4, 2)
+        add("mm_splitk", "gfx950", "fp16", (128, 128, 64), 4, 2)
+        add("mm_int8", "gfx942", "int8", (128, 128, 128), 4, 2)
+        add("mm_int8", "gfx950", "int8", (256, 256, 128), 8, 2)
+        add("mm_blockscale", "gfx942", "fp8e4b8", (128, 128, 128), 8, 2)
+        add("mm_blockscale", "gfx950", "fp8e4nv", (128, 128, 128), 4, 2, async_copy=True)
+        add("mm_swiglu", "gfx942", "fp16", (128, 128, 64), 8, 2)
+        add("mm_swiglu", "gfx950", "bf16", (128, 64, 64), 4, 2)
+        add("attn_decode", "gfx942", "fp16", (16, 64, 128), 4, 2)
+        add("attn_decode", "gfx950", "bf16", (16, 128, 128), 4, 2, async_copy=True)
+    return held_out(build)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("outdir")
@@ -275,7 +335,7 @@ def main():
     a = ap.parse_args()
     every = {"tuning": cases, "heldout": heldout_cases, "heldout2": heldout2_cases,
              "heldout3": heldout3_cases, "heldout4": heldout4_cases,
-             "heldout5": heldout5_cases}[a.set]()
+             "heldout5": heldout5_cases, "heldout6": heldout6_cases}[a.set]()
     todo = [(c, pp) for c, pp in every if not a.filter or any(f in c.name(pp) for f in a.filter)]
     if a.one:
         c, pp = next((c, pp) for c, pp in every if c.name(pp) == a.one)

@@ -25,6 +25,17 @@ unsigned LoopModel::count(Role R) const {
   return N;
 }
 
+bool LoopModel::copiesFollowReads() const {
+  int LastRead = -1, FirstCopy = -1;
+  for (unsigned I = 0; I < Insts.size(); ++I) {
+    if (Insts[I].R == Role::LocalRead)
+      LastRead = I;
+    if (Insts[I].R == Role::AsyncCopy && FirstCopy < 0)
+      FirstCopy = I;
+  }
+  return FirstCopy >= 0 && LastRead >= 0 && FirstCopy > LastRead;
+}
+
 bool LoopModel::scaled() const {
   return llvm::any_of(Groups, [](const DotGroup &G) { return G.Shape.Scaled; });
 }
@@ -199,6 +210,7 @@ LoopAnalysis analyzeLoop(MachineLoop &L, MachineFunction &MF,
   assignWriteOperands(B);
   deriveStages(B);
   assignLoadOperands(B);
+  classifyResultSideLoads(B);
   if (!checkLeftovers(B))
     return std::move(B.R);
   summarizeSources(B);

@@ -97,6 +97,7 @@ bool traceLDSWrites(ModelBuilder &B);    // OperandSources.cpp
 void assignWriteOperands(ModelBuilder &B); // OperandSources.cpp
 void assignLoadOperands(ModelBuilder &B);  // OperandSources.cpp
 void deriveStages(ModelBuilder &B);      // Stages.cpp
+void classifyResultSideLoads(ModelBuilder &B); // OperandSources.cpp
 bool checkLeftovers(ModelBuilder &B);    // OperandSources.cpp
 void summarizeSources(ModelBuilder &B);  // OperandSources.cpp
 

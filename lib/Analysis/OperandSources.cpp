@@ -29,6 +29,7 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/CodeGen/MachineMemOperand.h"
+#include "llvm/CodeGen/MachineRegisterInfo.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/Support/CommandLine.h"
@@ -410,6 +411,80 @@ void assignLoadOperands(ModelBuilder &B) {
     if (It == Sources.end())
       Sources.push_back(Src);
     II.Op = Idx == 0 ? Operand::A : Operand::B;
+  }
+}
+
+/// Is Reg a dot's result, or VALU of this iteration computed from one (a few
+/// steps: the result scaled by one side input, then by the next)?
+static bool dotDerived(ModelBuilder &B, Register Reg, unsigned Depth) {
+  const MachineInstr *D = Reg.isVirtual() ? B.MRI.getUniqueVRegDef(Reg) : nullptr;
+  auto P = D ? B.PosOf.find(D) : B.PosOf.end();
+  if (P == B.PosOf.end())
+    return false;
+  const InstInfo &DI = B.M.Insts[P->second];
+  if (DI.R == Role::Dot)
+    return true;
+  if (Depth >= 4 || DI.R != Role::Other ||
+      (DI.Kind != InstKind::Other && DI.Kind != InstKind::ValuFMA))
+    return false;
+  return llvm::any_of(B.regUses(*D), [&](Register R) {
+    return dotDerived(B, R, Depth + 1);
+  });
+}
+
+/// Does the value of the global load at Pos reach nothing but VALU (through
+/// copies and the loop's PHIs) that meets a dot's result? Such a load scales
+/// or shifts a dot's result before it joins the accumulator (block-scaled
+/// fp8: acc += dot(a, b) * sa[k] * sb[k]); it is neither an operand tile nor
+/// extra traffic of its own: a side input of the result.
+static bool feedsDotResultOnly(ModelBuilder &B, unsigned Pos) {
+  LoopModel &M = B.M;
+  SmallVector<const MachineInstr *, 16> Work{M.Insts[Pos].MI};
+  SmallPtrSet<const MachineInstr *, 32> Seen{M.Insts[Pos].MI};
+  bool MeetsDot = false;
+  while (!Work.empty()) {
+    const MachineInstr *MI = Work.pop_back_val();
+    for (const MachineOperand &Def : MI->defs()) {
+      if (!Def.isReg() || !Def.getReg().isVirtual())
+        return false;
+      for (const MachineInstr &U : B.MRI.use_nodbg_instructions(Def.getReg())) {
+        if (!Seen.insert(&U).second)
+          continue;
+        if (Seen.size() > 256)
+          return false; // too far to judge: not a short epilogue chain
+        if (U.isPHI() && U.getParent() == M.Body) {
+          Work.push_back(&U); // carried to the next iteration
+          continue;
+        }
+        auto It = B.PosOf.find(&U);
+        if (It == B.PosOf.end())
+          continue; // after the loop (a register's other lanes live out)
+        const InstInfo &UI = M.Insts[It->second];
+        if ((UI.Kind != InstKind::Other && UI.Kind != InstKind::ValuFMA) ||
+            UI.R != Role::Other || U.mayLoadOrStore())
+          return false; // an MFMA operand, memory, an address, a role's input
+        bool Meets = llvm::any_of(B.regUses(U), [&](Register R) {
+          return dotDerived(B, R, 0);
+        });
+        MeetsDot |= Meets;
+        if (!Meets) // past the meeting point it is the result's own chain
+          Work.push_back(&U);
+      }
+    }
+  }
+  return MeetsDot;
+}
+
+void classifyResultSideLoads(ModelBuilder &B) {
+  LoopModel &M = B.M;
+  for (unsigned I = 0; I < M.Insts.size(); ++I) {
+    InstInfo &II = M.Insts[I];
+    if (II.Kind != InstKind::VMEMLoad || II.R != Role::Other ||
+        !feedsDotResultOnly(B, I))
+      continue;
+    II.R = Role::SideLoad;
+    II.Op = Operand::None;
+    II.Group = 0;
   }
 }
 

@@ -1,6 +1,7 @@
 //===- IRLoops.cpp - what the plugin's IR passes ask of a loop ------------===//
 #include "pingpong/Passes/IRLoops.h"
 #include "pingpong/Analysis/Directives.h"
+#include "pingpong/Target/TargetFacts.h"
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Function.h"
@@ -19,6 +20,15 @@ bool isMFMACall(const Instruction &I) {
   StringRef Name = II->getCalledFunction()->getName();
   return Name.starts_with("llvm.amdgcn.mfma.") ||
          Name.starts_with("llvm.amdgcn.smfmac.");
+}
+
+bool isLDSDMACall(const Instruction &I) {
+  const auto *II = dyn_cast<IntrinsicInst>(&I);
+  if (!II || !II->getCalledFunction())
+    return false;
+  StringRef N = II->getCalledFunction()->getName();
+  return N.starts_with("llvm.amdgcn.") &&
+         (N.contains(".load.lds") || N.contains("load.to.lds"));
 }
 
 bool isAuthorScheduleCall(const Instruction &I) {
@@ -61,6 +71,16 @@ bool loopHas(const Loop &L, bool (*Pred)(const Instruction &)) {
       if (Pred(I))
         return true;
   return false;
+}
+
+unsigned wavesPerWorkgroup(const Function &F) {
+  StringRef S = F.getFnAttribute("amdgpu-flat-work-group-size").getValueAsString();
+  unsigned Max = 0;
+  if (S.split(',').second.trim().getAsInteger(10, Max))
+    return 0;
+  const target::TargetFacts *T =
+      target::factsFor(F.getFnAttribute("target-cpu").getValueAsString());
+  return Max / (T ? T->WaveSize : 64);
 }
 
 bool functionSaysOff(const Function &F) {

@@ -76,6 +76,7 @@ void initializePingpongFinalCheckPass(PassRegistry &);
 void initializePingpongLoopDirectivesPass(PassRegistry &);
 void initializePingpongRotateLoopsPass(PassRegistry &);
 void initializePingpongLoadLookaheadPass(PassRegistry &);
+void initializePingpongDMALookaheadPass(PassRegistry &);
 void initializePingpongRelocateExchangePass(PassRegistry &);
 void initializePingpongVerifyPass(PassRegistry &);
 void initializePingpongWaitsPass(PassRegistry &);
@@ -548,6 +549,7 @@ void pingpong::initializePingpongPasses(PassRegistry &Registry) {
   initializePingpongLoopDirectivesPass(Registry);
   initializePingpongRotateLoopsPass(Registry);
   initializePingpongLoadLookaheadPass(Registry);
+  initializePingpongDMALookaheadPass(Registry);
   initializePingpongRelocateExchangePass(Registry);
   initializePingpongVerifyPass(Registry);
   initializePingpongWaitsPass(Registry);

@@ -172,15 +172,6 @@ std::optional<Alternatives> decompose(Value *P, const DataLayout &DL,
 }
 
 /// LDS DMA intrinsics: (..., lds ptr at 1, size at 2, ..., imm offset, aux).
-bool isLDSDMACall(const Instruction &I) {
-  const auto *II = dyn_cast<IntrinsicInst>(&I);
-  if (!II || !II->getCalledFunction())
-    return false;
-  StringRef N = II->getCalledFunction()->getName();
-  return N.starts_with("llvm.amdgcn.") &&
-         (N.contains(".load.lds") || N.contains("load.to.lds"));
-}
-
 /// The LDS accesses of I (one, or none when I touches no LDS); false when
 /// I touches LDS in a way not understood here.
 bool ldsAccessOf(Instruction &I, const DataLayout &DL, IntRanges &Ranges,
@@ -291,15 +282,6 @@ bool writtenBeforeRead(const Region &R, const DominatorTree &DT,
   return true;
 }
 
-unsigned wavesOf(const Function &F) {
-  StringRef S = F.getFnAttribute("amdgpu-flat-work-group-size").getValueAsString();
-  auto [Lo, Hi] = S.split(',');
-  unsigned Max = 0;
-  if (Hi.trim().getAsInteger(10, Max))
-    return 0;
-  return Max / WaveLanes;
-}
-
 class PingpongRelocateExchange : public ModulePass {
 public:
   static char ID;
@@ -334,7 +316,7 @@ bool PingpongRelocateExchange::runOnKernel(Function &F) {
     return false;
   const target::TargetFacts *TF =
       target::factsFor(F.getFnAttribute("target-cpu").getValueAsString());
-  if (!TF || wavesOf(F) != 8)
+  if (!TF || wavesPerWorkgroup(F) != 8)
     return false;
 
   DominatorTree DT(F);

@@ -100,8 +100,9 @@ Operand firstDMAOperand(const LoopModel &M) {
   return Operand::A;
 }
 
-AsyncOneMemory asyncOneMemory(const LoopModel &M) {
+AsyncOneMemory asyncOneMemory(const LoopModel &M, bool OperandWaits) {
   AsyncOneMemory R;
+  R.OperandWaits = OperandWaits;
   IssueBound B = issueBound(M, 1);
   R.Known = B.Known;
   R.NonMFMA = B.NonMFMA;
@@ -111,16 +112,26 @@ AsyncOneMemory asyncOneMemory(const LoopModel &M) {
   R.Clocks = B.memoryIntervalClocks();
   if (!B.Known || R.Clocks <= B.MFMAClocks)
     return R;
+  const Operand First = firstDMAOperand(M);
+  auto Own = [](Operand Op) {
+    return Op == Operand::ScaleA   ? Operand::A
+           : Op == Operand::ScaleB ? Operand::B
+                                   : Op;
+  };
+  if (OperandWaits) {
+    // The operand-split wait's dot takes every read of the other operand
+    // (its scale's too); the DMAs stay in the memory cluster.
+    for (const InstInfo &I : M.Insts)
+      R.MovedToDot += I.R == Role::LocalRead && Own(I.Op) != First;
+    R.Clocks -= IssueTurnClocks * std::min(R.MovedToDot, R.NonMFMA);
+    return R;
+  }
   // The split variant: what its dot takes leaves the memory cluster (the
   // moved DMAs' address work too, not counted: the estimate stays a floor).
   R.Split = true;
-  const Operand First = firstDMAOperand(M);
   for (const InstInfo &I : M.Insts) {
     const bool Read = I.R == Role::LocalRead && M.slice(I, 2) == 1;
-    const Operand Own = I.Op == Operand::ScaleA   ? Operand::A
-                        : I.Op == Operand::ScaleB ? Operand::B
-                                                  : I.Op;
-    const bool LateDMA = I.R == Role::AsyncCopy && Own != First;
+    const bool LateDMA = I.R == Role::AsyncCopy && Own(I.Op) != First;
     R.MovedToDot += Read || LateDMA;
   }
   R.Clocks -= IssueTurnClocks * std::min(R.MovedToDot, R.NonMFMA);

@@ -103,8 +103,8 @@ static const char *ChainedPP4Layouts[] = {
 // 3607, gfx950 3394 -> 3307 (before: Q K^T's MFMAs pinned in order). The
 // other layout: every read in the first memory cluster, the writes in the
 // second; the fallback for buffers not proven apart. Since session 17 it
-// goes first where the loop is issue-bound, the split then its register
-// fallback: V's reads under Q K^T rather than in the softmax's interval,
+// goes before the split where the loop is issue-bound (since session 19
+// after the softmax's own orders below, as their register fallback): V's reads under Q K^T rather than in the softmax's interval,
 // the one that binds (model, cycles per iteration, split -> this: mha bf16
 // 128x64x128 gfx950 3664 -> 3545, tut f16 256x64x64 gfx942 4355 -> 4276,
 // gqa bf16 128x64x64 gfx950 2041 -> 1765). Not where the pipe or port
@@ -166,10 +166,16 @@ static const char *ChainedPP8AsyncLayout =
 // P V. Model, attn_f16_128x64x128_w8_ns2_mi32_gfx950_async (docs/modes.md):
 // 3324 cycles per iteration (Triton 3862, llc-22 4111); the writes in a
 // memory cluster 3524, the softmax in a cluster of its own 3568.
+// Session 19: the softmax in an interval of its own between Q K^T and the
+// exchange writes (`sm`, placed there by dependences) instead of behind Q
+// K^T's MFMAs in dot0, which made dot0 the longest cluster of two
+// intervals (1072 clocks a wave): 3348 -> 3218 (with V's reads in it too
+// 3214; dots at priority 2 3218; mem-priority 3610).
 static const char *ChainedPP8ExchangeLayout =
     "pingpong-layout v1; sync barrier asymmetric delay-global-data; "
     "mem mem0: local-read@0; "
     "dot dot0: dot@0, async-copy; "
+    "mem sm: ; "
     "dot xchg: exchange-write, local-read@1; "
     "mem mem1: ; "
     "dot dot1: exchange-read, acc-prep, dot@1";
@@ -236,9 +242,61 @@ static const char *ChainedPP8Layout =
     "dot dot0: dot@0, inter-dot; "
     "mem mem1: local-write; "
     "dot dot1: dot@1";
+// 8 waves, register-staged, issue-bound (Throughput.h), session 19: under
+// the skew every barrier interval costs the longer of its two clusters, so
+// the softmax (a chain of 100-200 VALU behind Q K^T's last MFMA) counts in
+// two intervals wherever it sits. Where the VALU outweighs the MFMAs (pipe
+// under 0.8 of the issue turns), the gate instead: no barrier between the
+// clusters (the loop keeps its own), the SIMD's two waves take turns at the
+// dots, and the softmax runs at the head of P V's cluster, its VALU
+// between the partner's MFMAs. Model, cycles per iteration (LLVM's order /
+// the layout above / this; docs/modes.md, session 19):
+// gqa_bf16_128x64x64_w8_ns2_gfx950 2127 / 1765 / 1492,
+// mixed_fp8_128x64x128_w8_ns2_pad_gfx950 3588 / 2381 / 2204,
+// mha_bf16_128x64x128_w8_ns2_causal_gfx950 3940 / 3545 / 3123,
+// bp_bf16_128x64x64_w8_ns2_causal_gfx942 3972 / 3740 / 3340.
+static const char *ChainedPP8GatedSoftmaxLayout =
+    "pingpong-layout v1; sync delay-global-data gate dot-waits latency; "
+    "mem mem0: local-read@0, global-load; "
+    "dot dot0: dot@0; "
+    "mem mem1: local-read@1; "
+    "dot dot1: inter-dot, dot@1, local-write";
+// Where the MFMAs nearly fill the issue turns themselves (pipe at 0.8 of
+// them or more), the skew, the softmax alone in a memory cluster with the
+// LDS writes (two intervals from every read, all in mem0), and the dots
+// raised above it (prio 2): the MFMAs, one issue turn each, keep the pipe
+// fed while the partner's softmax takes the turns between them; in mem0
+// every read before the VALU that packs their data, so the LDS port, which
+// binds that interval (both SIMDs of a pair read there at once), starts at
+// once. Model, tut_f16_256x64x64_w8_ns2_full_gfx942: LLVM 4648, the layout
+// above 4276, the gate 4076, this 3397 (without the clause 3628; the dots
+// at the memory clusters' priority 3790, below it 3992).
+static std::string chainedPP8SoftmaxAlone(const LoopModel &M) {
+  unsigned Reads = 0;
+  for (const InstInfo &I : M.Insts)
+    Reads += I.R == Role::LocalRead;
+  return "pingpong-layout v1; sync barrier asymmetric delay-global-data "
+         "mem-priority; "
+         "mem mem0: local-read, global-load; "
+         "dot dot0 prio=2: dot@0; "
+         "mem mem1: inter-dot, local-write; "
+         "dot dot1 prio=2: dot@1; "
+         "interleave mem0: ds-read " + std::to_string(std::max(1u, Reads)) +
+         ", valu " + std::to_string(M.Insts.size());
+}
+
+/// 8 waves, register-staged operands, no LDS exchange, P V fed in the same
+/// iteration: the loops with the issue-bound order first (variant 0).
+static bool issueBoundRegisterStaged(const LoopModel &M) {
+  return M.Waves == 8 && !M.NumAsyncCopies && !M.NumExchangeWrites &&
+         M.Groups.size() == 2 && !M.Groups[1].FedLate &&
+         issueBound(M, 2).issueBound();
+}
 
 unsigned chainedPPVariants(const LoopModel &M) {
-  return M.NumAsyncCopies || (M.Groups.size() > 1 && M.Groups[1].FedLate) ? 1 : 2;
+  if (M.NumAsyncCopies || (M.Groups.size() > 1 && M.Groups[1].FedLate))
+    return 1;
+  return issueBoundRegisterStaged(M) ? 3 : 2;
 }
 
 std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
@@ -323,6 +381,18 @@ std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
     if (issueBound(M, 2).portBound())
       L.replace(L.find(" gate;"), 6, " dot-waits;");
     return builtinLayout(L.c_str(), Mode::ChainedPP, M, Why);
+  }
+  // Issue-bound: the softmax's own order first, the two below as register
+  // fallbacks.
+  if (issueBoundRegisterStaged(M)) {
+    if (Variant == 0) {
+      const IssueBound B = issueBound(M, 2);
+      return builtinLayout(B.MFMAClocks >= 0.8 * B.IssueClocks
+                               ? chainedPP8SoftmaxAlone(M).c_str()
+                               : ChainedPP8GatedSoftmaxLayout,
+                           Mode::ChainedPP, M, Why);
+    }
+    --Variant;
   }
   // Issue-bound (Throughput.h): the softmax's interval binds, so V's reads
   // leave it for mem0 and the split is only the register fallback. Where

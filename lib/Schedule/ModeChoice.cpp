@@ -21,6 +21,8 @@
 #define DEBUG_TYPE "amdgpu-pingpong"
 
 using namespace llvm;
+STATISTIC(NumOneForLoadWindow, "8-wave loops given one-cluster: the loaded "
+                               "round trip outlasts two-cluster's load window");
 STATISTIC(NumKeptLLVMOrder, "Orders refused as no gain over LLVM's "
                             "(issue- or LDS-port-bound attention, memory "
                             "past the partner's dot)");
@@ -70,15 +72,32 @@ namespace pingpong {
 /// (asyncOneMemory, AsyncOnePP.cpp); where even the rest outlasts it, each
 /// wave runs the two in sequence, past the pipe's bound, while LLVM's order
 /// overlaps the wave's own memory work with its own MFMAs.
-static std::string memoryPastPartnerDot(const LoopModel &M,
+/// The operand-split wait (OperandWaits, session 19) is judged as the
+/// layout it emits: its dot takes the other operand's reads. It is chosen
+/// where LLVM's order is held by the loop-top vmcnt(0) instead, each copy's
+/// loaded round trip plus the workgroup's copy bytes at the CU's L2 share
+/// per iteration; where the SIMD's two memory clusters in sequence take
+/// less than that, LLVM's order does not overlap its memory work with its
+/// MFMAs either, it waits for the copies: no verdict.
+static std::string memoryPastPartnerDot(const LoopModel &M, bool OperandWaits,
                                         const std::string &Name) {
-  const AsyncOneMemory A = asyncOneMemory(M);
+  const AsyncOneMemory A = asyncOneMemory(M, OperandWaits);
   LLVM_DEBUG(dbgs() << "amdgpu-pingpong: " << Name << ": memory cluster "
                     << A.Clocks << " clocks (" << A.MovedToDot
                     << " instructions moved into the dot), dot "
                     << A.DotClocks << " pipe clocks per wave\n");
   if (!A.Known || A.Clocks <= A.DotClocks)
     return "";
+  if (A.OperandWaits) {
+    const CopyBound CB = copyBound(M);
+    const unsigned RoundTrip = loadedRoundTrip(M);
+    LLVM_DEBUG(dbgs() << "amdgpu-pingpong: " << Name << ": two memory "
+                      << "clusters " << 2 * A.Clocks << " clocks against "
+                      << "LLVM's copy wait " << RoundTrip + CB.CopyClocks
+                      << "\n");
+    if (CB.Known && RoundTrip && 2.0 * A.Clocks < RoundTrip + CB.CopyClocks)
+      return "";
+  }
   return formatv("no gain over LLVM's order: a wave's memory cluster ({0} "
                  "instructions besides its {1} MFMA, {2} of them moved into "
                  "its dot, {3} dependent LDS round trip{4}) takes at least "
@@ -112,9 +131,9 @@ static std::string memoryPastPartnerDot(const LoopModel &M,
 /// for and the memory work outlasts the dot (asyncCopiesPastDot,
 /// AsyncTwoPP.cpp). Returns why, with the numbers; empty: no verdict.
 static std::string noGainOverLLVM(const LoopModel &M, Mode Md, bool OneWave,
-                                  const std::string &Name) {
+                                  bool OperandWaits, const std::string &Name) {
   if (Md == Mode::AsyncOnePP)
-    return memoryPastPartnerDot(M, Name);
+    return memoryPastPartnerDot(M, OperandWaits, Name);
   if (Md == Mode::AsyncTwoPP || Md == Mode::AsyncFourPP)
     return asyncCopiesPastDot(M);
   if (!M.chainedDots() || M.NumAsyncCopies)
@@ -184,6 +203,29 @@ static std::string fourWaveGainUnjudged(const LoopModel &M, Mode Md) {
          "loops, docs/modes.md); LLVM's order is kept "
          "(-amdgpu-pingpong-four-wave-attention applies it; "
          "amdgpu_pingpong.triton times both)";
+}
+
+/// Two-cluster's window for a register-staged global load (issue 28,
+/// session 19): the loads issue in mem0 and their LDS writes are in mem1,
+/// one dot interval later, about half the iteration's MFMA clocks per SIMD.
+/// Where the target's loaded round trip outlasts that window, every wave
+/// waits for its loads before it writes, each iteration (gfx950, 256x128
+/// tiles: round trip 1000 against 512; vmcnt 27 % of the stalls).
+/// One-cluster issues every global load first and writes at the end of the
+/// iteration: the whole iteration to land. Returns why, with the numbers;
+/// empty: the loads land within two-cluster's window.
+static std::string loadsPastTwoClusterWindow(const LoopModel &M) {
+  if (M.NumAsyncCopies || !M.NumGlobalLoads || !M.NumLocalWrites)
+    return "";
+  const unsigned RoundTrip = loadedRoundTrip(M);
+  const CopyBound CB = copyBound(M);
+  if (!RoundTrip || !CB.Known || 2 * RoundTrip <= CB.MFMAClocks)
+    return "";
+  return "one cluster, not two: a global load's loaded round trip (" +
+         std::to_string(RoundTrip) + " clocks) outlasts two-cluster's " +
+         std::to_string(CB.MFMAClocks / 2) +
+         " clocks from its load to its LDS write (half the iteration's MFMA "
+         "clocks per SIMD); one-cluster gives it the whole iteration";
 }
 
 /// The body's instructions, in order, with their operands.
@@ -310,6 +352,9 @@ std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why) {
         (Modes[0] == Mode::OnePP || Modes[0] == Mode::TwoPP) &&
         singleWaveLDSBound(M))
       return {Mode::SingleWave, Modes[0]};
+    if (Modes.size() == 1 && Modes[0] == Mode::TwoPP &&
+        !loadsPastTwoClusterWindow(M).empty())
+      return {Mode::OnePP, Mode::TwoPP};
     if (Modes[0] == Mode::OnePP && M.NumAsyncCopies)
       return {Mode::AsyncOnePP};
     return Modes;
@@ -458,7 +503,8 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
       report_fatal_error("amdgpu-pingpong: trying " + Twine(Name) +
                          " changed the loop body's MIR");
     if (Fail.empty() && !Forced && !Req.Custom && NoHarmGuard) {
-      Fail = noGainOverLLVM(C.Work, Md, OneWave, Name);
+      Fail = noGainOverLLVM(C.Work, Md, OneWave, C.Plan.Layout.OperandWaits,
+                            Name);
       if (Fail.empty())
         Fail = fourWaveGainUnjudged(C.Work, Md);
       NumKeptLLVMOrder += !Fail.empty();
@@ -470,6 +516,11 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
         Tried += std::string(Tried.empty() ? "" : "; ") + Entry + Fail;
       continue;
     }
+    if (!Forced && !Req.Custom && Md == Mode::OnePP && M.Waves == 8)
+      if (std::string Why8 = loadsPastTwoClusterWindow(C.Work); !Why8.empty()) {
+        C.Plan.Layout.Note += (C.Plan.Layout.Note.empty() ? "" : "; ") + Why8;
+        ++NumOneForLoadWindow;
+      }
     C.Name = Name;
     C.Before = Before;
     C.Budget = OneWave && !TwoWaveOrder ? OneWaveBudget : Budget;

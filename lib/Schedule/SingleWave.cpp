@@ -173,8 +173,12 @@ std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
   // rest of the VALU. Before, the writes ran after the dot with the MFMA
   // pipe idle (pingpong-sim's resource bound: the run at 66.8 % of it).
   const bool WritesInDot = !DMA && S >= 4;
-  std::string T = DMA ? "pingpong-layout v1; sync dot-waits; "
-                        "mem mem-g: async-copy; "
+  // Copies into the buffer this iteration reads (-amdgpu-pingpong-dma-
+  // lookahead: tile i+2 two buffers on) follow every read and the barrier
+  // after them: with the last slice.
+  const bool CopiesLast = DMA && M.copiesFollowReads();
+  std::string T = DMA ? std::string("pingpong-layout v1; sync dot-waits; ") +
+                            (CopiesLast ? "" : "mem mem-g: async-copy; ")
                       : "pingpong-layout v1; sync delay-global-data dot-waits; "
                         "mem mem-g: global-load.a; ";
   for (unsigned I = 0; I < S; ++I) {
@@ -186,6 +190,8 @@ std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
       T += ", local-read" + Slice(I + 1);
     if (I == 0 && !DMA)
       T += ", global-load";
+    if (CopiesLast && I + 1 == S)
+      T += ", async-copy";
     if (WritesInDot && I + 2 == S)
       T += ", local-write";
     T += I + 1 < S || !DMA ? "; " : "";

@@ -84,14 +84,58 @@ def test_attention_gfx942_model_decides(tmp_path):
     assert pp.enable(kernels={"attn_fwd": {"tile": (128, 64)}})
     k = C.compile_src(src, "gfx942", 8, 2, matrix_instr_nonkdim=16)
     rep = k.metadata.amdgpu_pingpong
-    assert rep["plugin_mode"] == "chained-dot"
     assert rep["verify"] == "clean"
     assert rep["triton_cycles"] and rep["plugin_cycles"] and rep["triton_ns"] and rep["plugin_ns"]
+    check_llvm_order_candidate(rep, "chained-dot")
     if rep["plugin_ns"] < rep["triton_ns"]:
         assert rep["decision"] == "plugin" and k.asm["amdgcn"] != own.asm["amdgcn"]
         assert C.sim_verify(k.asm["amdgcn"], tmp_path).returncode == 0
     else:
         assert rep["decision"] == "triton" and k.asm["amdgcn"] == own.asm["amdgcn"]
+
+
+def check_llvm_order_candidate(rep, mode):
+    """Auto scheduled the loop (`mode`); the hook timed LLVM 22's own order beside it and kept the
+    faster: the report says which, with both times."""
+    assert rep["llvm_ns"] and rep["schedule_ns"]
+    if rep["llvm_order"]:
+        assert rep["plugin_mode"] is None and rep["plugin_ns"] == rep["llvm_ns"] < rep["schedule_ns"]
+        assert "LLVM 22's order" in rep["reason"] or rep["decision"] == "triton"
+    else:
+        assert rep["plugin_mode"] == mode and rep["plugin_ns"] == rep["schedule_ns"] <= rep["llvm_ns"]
+
+
+def user_src(fn, arch, dtype, tile, warps, stages, **kw):
+    """A kernel of the tuning set (corpus/triton-user/generate.py), as its generator builds it."""
+    import importlib.util
+    gen = os.path.join(C.CORPUS, "..", "triton-user", "generate.py")
+    spec = importlib.util.spec_from_file_location("triton_user_generate", gen)
+    G = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(G)
+    case = G.UserCase(fn, arch, dtype, tile, warps, stages, **kw)
+    sig, cst, attrs, opts = case.spec()
+    spec = importlib.util.spec_from_file_location("triton_user_kernels",
+                                                  os.path.join(os.path.dirname(gen), "kernels.py"))
+    K = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(K)
+    f = getattr(K, fn)
+    from triton.compiler import ASTSource
+    return ASTSource(fn=f, signature=sig, constexprs=cst,
+                     attrs={(f.arg_names.index(k),): v for k, v in attrs.items()}), opts
+
+
+def test_llvm_order_timed_against_the_schedule(tmp_path):
+    """8-warp block-pointer causal attention (bf16 128x64x64, gfx942, the tuning set): auto
+    schedules it (chained-dot; ahead of plain llc-22 in the model), but under Triton's own llc
+    options (FP contraction) LLVM 22's order is the faster one. The hook times both and the
+    faster goes on: here LLVM's order, so the kernel never gets a schedule slower than LLVM's."""
+    src, opts = user_src("attn_bp", "gfx942", "bf16", (128, 64, 64), 8, 2, mask=1)
+    assert pp.enable(kernels={"attn_bp": {"tile": (128, 64)}})
+    k = C.compile_src(src, "gfx942", 8, 2, matrix_instr_nonkdim=16)
+    rep = k.metadata.amdgpu_pingpong
+    check_llvm_order_candidate(rep, "chained-dot")
+    assert rep["llvm_order"], (rep["llvm_ns"], rep["schedule_ns"])
+    assert C.count(r"^\s*s_setprio", k.asm["amdgcn"]) == 0 or rep["decision"] == "triton"
 
 
 def test_four_wave_attention_timed_against_auto(tmp_path):

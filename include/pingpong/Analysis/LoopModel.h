@@ -148,6 +148,10 @@ struct LoopModel {
   unsigned count(Role R) const;
   bool chainedDots() const { return Groups.size() > 1; }
   bool scaled() const;
+  /// Every LDS DMA of the body comes after its last LDS read: the copies go
+  /// into the buffer this iteration reads (DMALookahead.cpp), behind the
+  /// barrier that ends its reads, so no order may lead with them.
+  bool copiesFollowReads() const;
   /// Which of Slices equal parts of the dot order I belongs to (Dot,
   /// LocalRead, OperandPrep). Along K when Slices divides the K steps;
   /// otherwise the accumulators of a K step are split too.

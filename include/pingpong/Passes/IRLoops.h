@@ -18,6 +18,8 @@ class Loop;
 namespace pingpong {
 /// llvm.amdgcn.mfma.* / smfmac.* (the scaled MFMA included).
 bool isMFMACall(const llvm::Instruction &I);
+/// A global-to-LDS copy (LDS DMA) of any form: buffer, global, load.to.lds.
+bool isLDSDMACall(const llvm::Instruction &I);
 /// s_setprio, sched_barrier, sched_group_barrier, iglp_opt: the frontend
 /// scheduled the loop itself (Triton's BlockPingpong).
 bool isAuthorScheduleCall(const llvm::Instruction &I);
@@ -25,6 +27,8 @@ bool isAuthorScheduleCall(const llvm::Instruction &I);
 bool loopSaysOff(const llvm::Loop &L);
 /// Any instruction of the loop satisfies Pred.
 bool loopHas(const llvm::Loop &L, bool (*Pred)(const llvm::Instruction &));
+/// Waves per workgroup from "amdgpu-flat-work-group-size" (0 if unknown).
+unsigned wavesPerWorkgroup(const llvm::Function &F);
 /// -amdgpu-pingpong=off or the function attribute "off".
 bool functionSaysOff(const llvm::Function &F);
 } // namespace pingpong

@@ -16,6 +16,7 @@ extern char &PingpongFinalCheckPassID;
 extern char &PingpongLoopDirectivesPassID;
 extern char &PingpongRotateLoopsPassID;
 extern char &PingpongLoadLookaheadPassID;
+extern char &PingpongDMALookaheadPassID;
 extern char &PingpongRelocateExchangePassID;
 extern char &PingpongVerifyPassID;
 /// -amdgpu-pingpong-verify was given.

@@ -96,13 +96,15 @@ bool asyncOneOperandWait(const LoopModel &M);
 /// latency per dependent LDS round trip (Throughput.h's IssueBound). Where
 /// the whole memory work outlasts the dot, the layout is the split variant
 /// (AsyncOnePP.cpp), whose dot takes MovedToDot of those instructions.
+/// OperandWaits: the layout is the operand-split wait's (asyncOneOperandWait)
+/// instead, whose dot takes the other operand's reads.
 struct AsyncOneMemory {
-  bool Known = false, Split = false;
+  bool Known = false, Split = false, OperandWaits = false;
   unsigned NonMFMA = 0, MFMAs = 0, LDSTrips = 0, MovedToDot = 0;
   unsigned Clocks = 0; // the memory cluster's estimate, per wave
   double DotClocks = 0; // the partner's dot: MFMA pipe clocks per wave
 };
-AsyncOneMemory asyncOneMemory(const LoopModel &M);
+AsyncOneMemory asyncOneMemory(const LoopModel &M, bool OperandWaits = false);
 std::optional<ClusterLayout> layoutAsyncFourPP(const LoopModel &M,
                                                Rejection &Why);
 /// Seed 004's skinny v2 (SkinnyPP.cpp): 8 waves, LDS DMA, by name only; at

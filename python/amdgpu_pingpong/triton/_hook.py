@@ -120,6 +120,10 @@ class KernelReport:
     four_wave: bool = False                 # the 4-wave attention order went on (faster than auto's)
     four_wave_cycles: Optional[float] = None  # its build, where auto named the option
     four_wave_ns: Optional[float] = None
+    llvm_order: bool = False                # LLVM 22's own order went on (faster than every schedule)
+    llvm_cycles: Optional[float] = None     # llc-22's build with no loop scheduled, where one was
+    llvm_ns: Optional[float] = None
+    schedule_ns: Optional[float] = None     # the plugin's best schedule, compared with LLVM's order
     remarks: list = field(default_factory=list)
     seconds: float = 0.0
 
@@ -132,8 +136,9 @@ class KernelReport:
 
     def summary(self) -> str:
         s = f"{self.kernel} ({self.arch}, {self.num_warps} warps): "
-        if self.plugin_mode:
-            s += f"plugin {self.plugin_mode}" + (" (4-wave attention order)" if self.four_wave else "")
+        if self.plugin_mode or self.llvm_order:
+            s += (f"plugin {self.plugin_mode}" + (" (4-wave attention order)" if self.four_wave else "")
+                  if self.plugin_mode else "LLVM 22's order (faster than the plugin's schedule)")
             if self.plugin_ns and self.triton_ns:
                 s += (f", {self.plugin_ns:.1f} vs Triton {self.triton_ns:.1f} ns/iter "
                       f"({self.speedup:.3f}x)")
@@ -350,10 +355,12 @@ class _KernelCompile:
             log.debug("%s: remark: %s", rep.kernel, r)
         self._dump(rep.kernel, {"kernel.llir": build.llir, "triton.s": own, "plugin.s": build.asm,
                                 "remarks.txt": "\n".join(build.remarks) + "\n"})
-        # Where auto kept LLVM's order because it cannot judge the 4-wave attention order, the
-        # model can: that build is a second candidate, and the faster of the two (LLVM's order included)
-        # goes on to the comparison with Triton's own code.
-        four = None
+        # Auto's candidates, timed by the model; the fastest goes on to the comparison with
+        # Triton's own code. Where auto kept LLVM's order because it cannot judge the 4-wave
+        # attention order, the model can: that build is one. Where auto scheduled a loop, LLVM 22's
+        # own order is one: the plugin's bounds judge it under plain llc, and Triton's llc options
+        # (FP contraction, no NaNs) can move LLVM's order more than the plugin's.
+        four = llvm = None
         if ctl.mode == "auto" and not ctl.layout and \
                 any(_core.FOUR_WAVE_ATTENTION in r for r in build.remarks):
             four = _core.compile_with_plugin(src, target, cfg.tools, "auto", None,
@@ -361,6 +368,8 @@ class _KernelCompile:
                                               (*cfg.llc_args, _core.FOUR_WAVE_ATTENTION))
             if four.mode is None:
                 four = None
+        if ctl.mode == "auto" and not ctl.layout and build.mode is not None:
+            llvm = _core.compile_with_plugin(src, target, cfg.tools, "off", None, False, cfg.llc_args)
         if build.mode is None and four is None:
             rep.reason = f"the plugin scheduled no loop: {build.why_not}"
             return own
@@ -380,16 +389,31 @@ class _KernelCompile:
         if four is not None:
             asms["four-wave"] = four.asm
             tile = tile or four.tile
+        if llvm is not None:
+            asms["llvm"] = llvm.asm
         sims, vers = _core.measure(asms, rep.arch, waves, shared, tile, cfg.problem, cfg.tools,
                                    verify=tuple(n for n in asms if n != "triton"))
+
+        def faster(name: str) -> bool:   # a candidate that beats the one kept so far
+            g, kept = sims[name], sims["plugin"]
+            return not vers[name].finding and g.ns is not None and (kept.ns is None or g.ns < kept.ns)
+
         if four is not None:
             g = sims["four-wave"]
             rep.four_wave_cycles, rep.four_wave_ns = g.cycles, g.ns
-            if g.ns is not None and (sims["plugin"].ns is None or g.ns < sims["plugin"].ns):
+            if faster("four-wave"):
                 build, sims["plugin"], vers["plugin"] = four, g, vers["four-wave"]
                 rep.plugin_mode = build.mode
                 rep.remarks = build.remarks
                 rep.four_wave = True
+        if llvm is not None:
+            g = sims["llvm"]
+            rep.llvm_cycles, rep.llvm_ns = g.cycles, g.ns
+            rep.schedule_ns = sims["plugin"].ns
+            if faster("llvm"):
+                build, sims["plugin"], vers["plugin"] = llvm, g, vers["llvm"]
+                rep.plugin_mode = None
+                rep.llvm_order = True
         t, p, v = sims["triton"], sims["plugin"], vers["plugin"]
         rep.triton_cycles, rep.plugin_cycles = t.cycles, p.cycles
         rep.triton_ns, rep.plugin_ns = t.ns, p.ns
@@ -428,6 +452,8 @@ class _KernelCompile:
         if four is not None:
             rep.reason += ("; the 4-wave attention order, faster than LLVM's" if rep.four_wave
                            else "; LLVM's order of the loop, faster than the 4-wave one")
+        if rep.llvm_order:
+            rep.reason += "; LLVM 22's order of the loop, faster than the plugin's schedule"
         return build.asm
 
 

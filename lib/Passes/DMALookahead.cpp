@@ -1,0 +1,474 @@
+//===- DMALookahead.cpp - LDS DMA copies one more tile ahead -------------===//
+//
+// An IR pass after CodeGenPrepare (after RotateLoops). A two-stage LDS DMA
+// loop (Triton's async copy with two buffers) copies tile i+1 into the other
+// buffer at the top of iteration i, after the barrier that ends the reads
+// of that buffer: the copy has about one iteration to land, and the loop
+// waits for it (vmcnt(0)) at the next iteration's top. On gfx950 that is a
+// loaded round trip of 1000-1250 clocks inside every iteration
+// (docs/modes.md, "Session 18: the DMA issue point").
+//
+// This pass issues the copies one iteration earlier: iteration i copies
+// tile i+2 into the buffer it has just read (with two buffers, the one the
+// copy of tile i+2 used to go to one iteration later), behind the reads,
+// an lgkmcnt(0) and a barrier, and the loop-top wait keeps one iteration's
+// copies in flight (vmcnt(N) for the N copies of an iteration). Each copy is
+// the one the loop would issue one iteration later: its operands are
+// evaluated at the next iteration (every header PHI replaced by its value
+// from the latch), so the buffer rotation and the K step stay the loop's
+// own. The preheader issues what iteration 0 used to (tile 1), the last
+// iteration's copy (past the last tile) gets an offset past the buffer's
+// range (the hardware reads nothing, as Triton's own prologue masks its
+// copies), and the exit waits for every copy (vmcnt(0)) before anything
+// after the loop touches LDS. LDS stays two buffers.
+//
+// Taken only where that argument holds on the IR as it is: one innermost
+// single-block loop with a dedicated preheader and one exit; every copy a
+// raw buffer copy (llvm.amdgcn.raw.ptr.buffer.load.lds) on a resource of at
+// most 2^31 - 1 bytes with no stride and no scalar offset; no LDS stores
+// besides the copies; one barrier, before the first LDS read, with one
+// explicit vmcnt(0) wait before it; operands that need no memory read to
+// compute. Everything else is left as it is, with a remark.
+//
+//===----------------------------------------------------------------------===//
+#include "pingpong/Passes/IRLoops.h"
+#include "pingpong/Passes/Passes.h"
+#include "pingpong/Sync/Waitcnt.h"
+#include "pingpong/Target/TargetFacts.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/InstructionSimplify.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/InitializePasses.h"
+#include "llvm/Pass.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Transforms/Utils/Local.h"
+
+using namespace llvm;
+using namespace pingpong;
+
+#define DEBUG_TYPE "amdgpu-pingpong"
+
+STATISTIC(NumDMALookahead, "LDS DMA loops whose copies were issued one more tile ahead");
+
+namespace llvm {
+void initializePingpongDMALookaheadPass(PassRegistry &);
+}
+
+static cl::opt<bool> DMALookahead(
+    "amdgpu-pingpong-dma-lookahead",
+    cl::desc("Issue a two-buffer LDS DMA loop's copies one more tile ahead: "
+             "iteration i copies tile i+2 into the buffer it has just read, "
+             "behind a barrier, and the loop-top wait keeps one iteration's "
+             "copies in flight (default on; docs/modes.md, \"DMA "
+             "lookahead\")"),
+    cl::init(true));
+
+namespace {
+
+/// Offsets at or past this are out of range for a resource of at most
+/// 2^31 - 1 bytes: the copy reads nothing (Triton masks with it too).
+constexpr uint32_t OutOfRange = 0x80000000u;
+
+bool isRawBufferDMA(const Instruction &I) {
+  const auto *II = dyn_cast<IntrinsicInst>(&I);
+  return II && II->getIntrinsicID() == Intrinsic::amdgcn_raw_ptr_buffer_load_lds;
+}
+
+bool isBarrier(const Instruction &I) {
+  const auto *II = dyn_cast<IntrinsicInst>(&I);
+  return II && II->getIntrinsicID() == Intrinsic::amdgcn_s_barrier;
+}
+
+const IntrinsicInst *asWaitcnt(const Instruction &I) {
+  const auto *II = dyn_cast<IntrinsicInst>(&I);
+  return II && II->getIntrinsicID() == Intrinsic::amdgcn_s_waitcnt ? II : nullptr;
+}
+
+bool isLDSPointer(const Value *V) {
+  const auto *PT = dyn_cast<PointerType>(V->getType());
+  return PT && PT->getAddressSpace() == 3;
+}
+
+/// Reads LDS (a load, or a call reading through an LDS pointer: ds_read_tr
+/// and the like), other than a DMA copy.
+bool readsLDS(const Instruction &I) {
+  if (const auto *LI = dyn_cast<LoadInst>(&I))
+    return isLDSPointer(LI->getPointerOperand());
+  if (const auto *CB = dyn_cast<CallBase>(&I))
+    return !isRawBufferDMA(I) && I.mayReadFromMemory() &&
+           llvm::any_of(CB->args(), [](const Use &U) { return isLDSPointer(U.get()); });
+  return false;
+}
+
+/// A load of global memory into registers (plain or buffer).
+bool isGlobalLoad(const Instruction &I) {
+  if (const auto *LI = dyn_cast<LoadInst>(&I))
+    return LI->getPointerAddressSpace() != 3;
+  const auto *II = dyn_cast<IntrinsicInst>(&I);
+  if (!II || !II->getCalledFunction() || isLDSDMACall(I))
+    return false;
+  StringRef N = II->getCalledFunction()->getName();
+  return N.starts_with("llvm.amdgcn.raw.ptr.buffer.load") ||
+         N.starts_with("llvm.amdgcn.struct.ptr.buffer.load") ||
+         N.starts_with("llvm.amdgcn.raw.buffer.load") ||
+         N.starts_with("llvm.amdgcn.struct.buffer.load") ||
+         N.starts_with("llvm.amdgcn.global.load");
+}
+
+/// Attention's second dot: an MFMA operand computed from another MFMA's
+/// result in the loop (through arithmetic, not memory).
+bool hasChainedDots(const Loop &L) {
+  SmallVector<const Value *, 32> Work;
+  SmallPtrSet<const Value *, 32> Seen;
+  for (const BasicBlock *BB : L.blocks())
+    for (const Instruction &I : *BB)
+      if (isMFMACall(I))
+        for (unsigned K = 0; K < 2; ++K)
+          Work.push_back(cast<CallBase>(I).getArgOperand(K));
+  while (!Work.empty()) {
+    const auto *I = dyn_cast<Instruction>(Work.pop_back_val());
+    if (!I || !L.contains(I) || !Seen.insert(I).second || isa<PHINode>(I) ||
+        I->mayReadFromMemory())
+      continue;
+    if (isMFMACall(*I))
+      return true;
+    for (const Value *Op : I->operands())
+      Work.push_back(Op);
+  }
+  return false;
+}
+
+bool writesLDS(const Instruction &I) {
+  if (const auto *SI = dyn_cast<StoreInst>(&I))
+    return isLDSPointer(SI->getPointerOperand());
+  if (isa<AtomicRMWInst, AtomicCmpXchgInst>(I))
+    return true; // conservatively: any address space
+  if (const auto *CB = dyn_cast<CallBase>(&I))
+    return !isRawBufferDMA(I) && I.mayWriteToMemory() &&
+           llvm::any_of(CB->args(), [](const Use &U) { return isLDSPointer(U.get()); });
+  return false;
+}
+
+/// The loop's values evaluated at another iteration: every header PHI is
+/// replaced by one of its incoming values (the latch's: the next iteration;
+/// the preheader's: iteration 0; none: this iteration), and the body
+/// instructions that depend on one, or are computed after the insertion
+/// point, are copied there. Only arithmetic is copied.
+class IterationClone {
+public:
+  /// Current: this iteration's values at the same point, for the latch
+  /// values computed after it (LSR puts the increments at the end).
+  IterationClone(Loop &L, BasicBlock *From, Instruction *InsertBefore,
+                 IterationClone *Current = nullptr)
+      : L(L), From(From), IP(InsertBefore), Current(Current) {}
+
+  /// V at that iteration, or nullptr when it cannot be computed there.
+  Value *get(Value *V) {
+    auto It = Map.find(V);
+    if (It != Map.end())
+      return It->second;
+    Value *R = compute(V);
+    Map[V] = R;
+    return R;
+  }
+
+private:
+  Loop &L;
+  BasicBlock *From;
+  Instruction *IP;
+  IterationClone *Current;
+  DenseMap<Value *, Value *> Map;
+
+  Value *compute(Value *V) {
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || !L.contains(I))
+      return V; // loop-invariant
+    if (auto *Phi = dyn_cast<PHINode>(I)) {
+      if (Phi->getParent() != L.getHeader())
+        return nullptr;
+      if (!From)
+        return Phi; // this iteration
+      Value *In = Phi->getIncomingValueForBlock(From);
+      // A value from the latch is itself of this iteration: computed again
+      // where the copies go when it comes later.
+      if (auto *InI = dyn_cast<Instruction>(In))
+        if (L.contains(InI) && !available(InI))
+          return Current ? Current->get(In) : nullptr;
+      return In;
+    }
+    if (I->mayReadOrWriteMemory() || I->mayHaveSideEffects() || I->isTerminator())
+      return nullptr;
+    SmallVector<Value *, 4> Ops;
+    bool Changed = false;
+    for (Value *Op : I->operands()) {
+      Value *N = get(Op);
+      if (!N)
+        return nullptr;
+      Changed |= N != Op;
+      Ops.push_back(N);
+    }
+    if (!Changed && available(I))
+      return I;
+    Instruction *C = I->clone();
+    for (unsigned K = 0; K < Ops.size(); ++K)
+      C->setOperand(K, Ops[K]);
+    C->setName(I->getName() + ".ahead");
+    C->insertBefore(IP->getIterator());
+    // The preheader's copy of iteration 0 is mostly constants.
+    if (Value *S = simplifyInstruction(C, SimplifyQuery(C->getDataLayout()))) {
+      C->eraseFromParent();
+      return S;
+    }
+    return C;
+  }
+
+  /// Defined outside the loop, or before the insertion point in its block.
+  bool available(const Instruction *I) const {
+    return !L.contains(I) || (I->getParent() == IP->getParent() && I->comesBefore(IP));
+  }
+};
+
+class PingpongDMALookahead : public FunctionPass {
+public:
+  static char ID;
+  PingpongDMALookahead() : FunctionPass(ID) {}
+  StringRef getPassName() const override {
+    return "AMDGPU block pingpong LDS DMA lookahead";
+  }
+  void getAnalysisUsage(AnalysisUsage &AU) const override {
+    AU.addRequired<LoopInfoWrapperPass>();
+    AU.addPreserved<LoopInfoWrapperPass>();
+    AU.addPreserved<DominatorTreeWrapperPass>();
+  }
+  bool runOnFunction(Function &F) override;
+
+private:
+  /// Why L is not transformed ("" when it was).
+  std::string tryLoop(Loop &L, unsigned &Copies);
+};
+
+/// The resource is a raw buffer (no stride) of at most 2^31 - 1 bytes, so
+/// that OutOfRange reads nothing.
+bool boundedResource(const Value *Rsrc) {
+  const auto *II = dyn_cast<IntrinsicInst>(Rsrc);
+  if (!II || II->getIntrinsicID() != Intrinsic::amdgcn_make_buffer_rsrc)
+    return false;
+  const auto *Stride = dyn_cast<ConstantInt>(II->getArgOperand(1));
+  const auto *Records = dyn_cast<ConstantInt>(II->getArgOperand(2));
+  return Stride && Stride->isZero() && Records &&
+         Records->getZExtValue() < OutOfRange;
+}
+
+std::string PingpongDMALookahead::tryLoop(Loop &L, unsigned &Copies) {
+  BasicBlock *Body = L.getHeader();
+  BasicBlock *Pre = L.getLoopPreheader();
+  BasicBlock *Exit = L.getExitBlock();
+  if (L.getNumBlocks() != 1 || !Pre || !Exit)
+    return "the loop is not one block with a preheader and one exit";
+
+  auto *Br = dyn_cast<BranchInst>(Body->getTerminator());
+  if (!Br || !Br->isConditional())
+    return "the loop does not end in a conditional branch";
+  const bool ContinueIfTrue = Br->getSuccessor(0) == Body;
+
+  SmallVector<IntrinsicInst *, 16> DMAs;
+  Instruction *LastRead = nullptr, *FirstRead = nullptr;
+  unsigned Barriers = 0;
+  IntrinsicInst *TopWait = nullptr;
+  for (Instruction &I : *Body) {
+    if (isRawBufferDMA(I)) {
+      DMAs.push_back(cast<IntrinsicInst>(&I));
+      continue;
+    }
+    if (isLDSDMACall(I))
+      return "an LDS DMA other than a raw buffer copy";
+    // Global data of this iteration in registers keeps its own round trip
+    // inside the iteration: the copies are not what binds there.
+    if (isGlobalLoad(I))
+      return "global loads into registers beside the copies";
+    if (writesLDS(I))
+      return "LDS stores besides the DMA copies";
+    if (readsLDS(I)) {
+      LastRead = &I;
+      if (!FirstRead)
+        FirstRead = &I;
+    }
+    if (isBarrier(I)) {
+      if (FirstRead)
+        return "a barrier after the first LDS read";
+      if (!TopWait)
+        return "the loop-top barrier comes before the vmcnt wait";
+      ++Barriers;
+    }
+    if (const IntrinsicInst *W = asWaitcnt(I)) {
+      auto *Imm = dyn_cast<ConstantInt>(W->getArgOperand(0));
+      if (!Imm)
+        return "an s_waitcnt with a variable count";
+      Waitcnt D = Waitcnt::decodeGfx9(uint16_t(Imm->getZExtValue()));
+      if (D.waitsOnVm()) {
+        if (FirstRead || TopWait || D.Vm != 0)
+          return "vmcnt waits other than one vmcnt(0) before the first LDS read";
+        TopWait = const_cast<IntrinsicInst *>(W);
+      }
+    }
+  }
+  if (DMAs.empty())
+    return "no LDS DMA";
+  if (Barriers != 1 || !TopWait || !FirstRead)
+    return "no loop-top vmcnt(0) and barrier before the LDS reads";
+  if (DMAs.size() >= Waitcnt::MaxVm)
+    return "more copies per iteration than vmcnt counts";
+  for (IntrinsicInst *D : DMAs) {
+    auto *SOff = dyn_cast<ConstantInt>(D->getArgOperand(4));
+    auto *Imm = dyn_cast<ConstantInt>(D->getArgOperand(5));
+    if (!SOff || !SOff->isZero() || !Imm || Imm->getZExtValue() >= 4096)
+      return "a copy with a scalar offset";
+    if (!boundedResource(D->getArgOperand(0)) || L.contains(dyn_cast<Instruction>(D->getArgOperand(0))))
+      return "a copy whose buffer resource is not a raw buffer below 2^31 bytes";
+  }
+  // The copies go right after the last LDS read.
+  Instruction *IP = LastRead->getNextNode();
+
+  // Every operand at the next iteration and at iteration 0, before changing
+  // anything.
+  IterationClone This(L, nullptr, IP);
+  IterationClone Next(L, Body, IP, &This);
+  IterationClone First(L, Pre, Pre->getTerminator());
+  struct Plan {
+    IntrinsicInst *DMA;
+    SmallVector<Value *, 8> NextOps, FirstOps;
+  };
+  SmallVector<Plan, 16> Plans;
+  for (IntrinsicInst *D : DMAs) {
+    Plan P{D, {}, {}};
+    for (Value *Op : D->args()) {
+      Value *N = Next.get(Op), *Z = First.get(Op);
+      if (!N || !Z)
+        return "a copy operand computed from memory or not available";
+      P.NextOps.push_back(N);
+      P.FirstOps.push_back(Z);
+    }
+    Plans.push_back(std::move(P));
+  }
+  // Whether the loop runs another iteration, known here already.
+  Value *Test = This.get(Br->getCondition());
+  if (!Test)
+    return "the exit test needs memory or is not computable before the copies";
+  IRBuilder<> B(IP);
+  Value *Cont = ContinueIfTrue ? Test : B.CreateNot(Test, "dma.continue");
+
+  // This iteration's reads of the buffer are done everywhere before a copy
+  // may overwrite it.
+  LLVMContext &Ctx = Body->getContext();
+  Module *M = Body->getModule();
+  Function *WaitFn = Intrinsic::getOrInsertDeclaration(M, Intrinsic::amdgcn_s_waitcnt);
+  Function *BarrierFn = Intrinsic::getOrInsertDeclaration(M, Intrinsic::amdgcn_s_barrier);
+  Type *I32 = Type::getInt32Ty(Ctx);
+  B.CreateCall(WaitFn, ConstantInt::get(I32, Waitcnt::lgkm(0).encodeGfx9()));
+  B.CreateCall(BarrierFn);
+  for (Plan &P : Plans) {
+    SmallVector<Value *, 8> Ops = P.NextOps;
+    Ops[3] = B.CreateSelect(Cont, Ops[3], ConstantInt::get(I32, OutOfRange), "dma.ahead.offset");
+    CallInst *C = B.CreateCall(P.DMA->getCalledFunction(), Ops);
+    C->copyMetadata(*P.DMA);
+    C->setTailCall(P.DMA->isTailCall());
+  }
+  IRBuilder<> PB(Pre->getTerminator());
+  for (Plan &P : Plans) {
+    CallInst *C = PB.CreateCall(P.DMA->getCalledFunction(), P.FirstOps);
+    C->copyMetadata(*P.DMA);
+  }
+  // One iteration's copies stay in flight at the loop top; all are done
+  // before the code after the loop touches LDS.
+  Copies = Plans.size();
+  auto *TopImm = cast<ConstantInt>(TopWait->getArgOperand(0));
+  Waitcnt Top = Waitcnt::decodeGfx9(uint16_t(TopImm->getZExtValue()));
+  Top.Vm = Copies;
+  TopWait->setArgOperand(0, ConstantInt::get(I32, Top.encodeGfx9()));
+  IRBuilder<> EB(&*Exit->getFirstInsertionPt());
+  EB.CreateCall(WaitFn, ConstantInt::get(I32, Waitcnt::vm(0).encodeGfx9()));
+  for (Plan &P : Plans) {
+    SmallVector<Value *, 8> Ops(P.DMA->args());
+    P.DMA->eraseFromParent();
+    for (Value *Op : Ops)
+      RecursivelyDeleteTriviallyDeadInstructions(Op);
+  }
+  return "";
+}
+
+bool PingpongDMALookahead::runOnFunction(Function &F) {
+  if (!DMALookahead || functionSaysOff(F))
+    return false;
+  StringRef CPU = F.getFnAttribute("target-cpu").getValueAsString();
+  if (!target::factsFor(CPU)) // the gfx9 waitcnt encoding
+    return false;
+  LoopInfo &LI = getAnalysis<LoopInfoWrapperPass>().getLoopInfo();
+  OptimizationRemarkEmitter ORE(&F);
+  bool Changed = false;
+  for (Loop *L : LI.getLoopsInPreorder()) {
+    if (!L->isInnermost() || loopSaysOff(*L) || !loopHas(*L, isMFMACall))
+      continue;
+    if (!replaceScheduleRequested() && loopHas(*L, isAuthorScheduleCall))
+      continue;
+    if (!loopHas(*L, isRawBufferDMA))
+      continue;
+    // Not candidates (no remark): 8-wave loops, measured slower, where the
+    // two wave groups' copies and reads interleave in the async layouts,
+    // which a barrier between every read and every copy breaks; attention,
+    // whose second dot's tile would wait for the first dot's reads
+    // (docs/modes.md, "DMA lookahead").
+    if (wavesPerWorkgroup(F) != 4 || hasChainedDots(*L)) {
+      LLVM_DEBUG(dbgs() << "dma-lookahead: " << F.getName()
+                        << ": not a 4-wave single-dot loop\n");
+      continue;
+    }
+    unsigned Copies = 0;
+    const std::string Why = tryLoop(*L, Copies);
+    const DebugLoc Loc = L->getStartLoc();
+    if (!Why.empty()) {
+      LLVM_DEBUG(dbgs() << "dma-lookahead: " << F.getName() << ": " << Why << "\n");
+      ORE.emit([&]() {
+        return OptimizationRemarkMissed(DEBUG_TYPE, "DMALookahead", Loc, L->getHeader())
+               << "loop in " << ore::NV("Function", F.getName())
+               << ": LDS DMA copies not moved a tile ahead: " << Why;
+      });
+      continue;
+    }
+    ++NumDMALookahead;
+    Changed = true;
+    ORE.emit([&]() {
+      return OptimizationRemark(DEBUG_TYPE, "DMALookahead", Loc, L->getHeader())
+             << "loop in " << ore::NV("Function", F.getName())
+             << ": LDS DMA copies issued one more tile ahead ("
+             << ore::NV("Copies", Copies)
+             << " per iteration into the buffer just read, behind a barrier; "
+                "loop-top wait vmcnt(0) -> vmcnt("
+             << ore::NV("InFlight", Copies) << "))";
+    });
+  }
+  return Changed;
+}
+
+} // namespace
+
+char PingpongDMALookahead::ID = 0;
+char &pingpong::PingpongDMALookaheadPassID = PingpongDMALookahead::ID;
+
+INITIALIZE_PASS_BEGIN(PingpongDMALookahead, "amdgpu-pingpong-dma-ahead",
+                      "AMDGPU block pingpong LDS DMA lookahead (plugin)", false,
+                      false)
+INITIALIZE_PASS_DEPENDENCY(LoopInfoWrapperPass)
+INITIALIZE_PASS_END(PingpongDMALookahead, "amdgpu-pingpong-dma-ahead",
+                    "AMDGPU block pingpong LDS DMA lookahead (plugin)", false,
+                    false)
