@@ -49,11 +49,13 @@ void insertPasses(TargetMachine &TM, PassManagerBase &, TargetPassConfig *TPC) {
     }
   // IR, after CodeGenPrepare and before the structurizer: MFMA loops tested
   // at the top are rotated (RotateLoops.cpp), two-buffer LDS DMA copies go
-  // a tile further ahead (DMALookahead.cpp), then the loop directives are
+  // a tile further ahead (DMALookahead.cpp), register-staged loads one
+  // iteration ahead (LoadLookahead.cpp), then the loop directives are
   // recorded by header, before the structurizer drops !llvm.loop.
   if (const void *CGP = passID("codegenprepare")) {
     TPC->insertPass(CGP, &pingpong::PingpongRotateLoopsPassID);
     TPC->insertPass(CGP, &pingpong::PingpongDMALookaheadPassID);
+    TPC->insertPass(CGP, &pingpong::PingpongLoadLookaheadPassID);
     TPC->insertPass(CGP, &pingpong::PingpongLoopDirectivesPassID);
   }
   // Pre-RA: on machine SSA, after the last SSA optimisation and before

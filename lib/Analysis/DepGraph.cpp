@@ -7,6 +7,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/CodeGen/MachineBasicBlock.h"
 #include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineRegisterInfo.h"
 #include "llvm/CodeGen/ScheduleDAGInstrs.h"
 #include "llvm/Support/ErrorHandling.h"
 
@@ -42,6 +43,45 @@ bool barrierAndGlobalLoad(const InstInfo &A, const InstInfo &B) {
 /// computes those from M0 instead).
 bool isLDSAccess(const InstInfo &I) {
   return I.Kind == InstKind::LDSRead || I.Kind == InstKind::LDSWrite;
+}
+
+/// Register double-staging (Passes/LoadLookahead.cpp): a global load whose
+/// value crosses the backedge into a header PHI that LDS writes read refills
+/// the registers those writes free. After them, the allocator gives PHI and
+/// load one register; before them, the PHI needs a copy at the latch that
+/// waits for the load, which undoes the lookahead. Appends (write, load).
+void stagingEdges(const LoopModel &Model,
+                  SmallVectorImpl<std::pair<unsigned, unsigned>> &Out) {
+  const MachineBasicBlock &Body = *Model.Body;
+  const MachineRegisterInfo &MRI = Body.getParent()->getRegInfo();
+  DenseMap<const MachineInstr *, unsigned> Pos;
+  for (unsigned I = 0; I < Model.Insts.size(); ++I)
+    Pos[Model.Insts[I].MI] = I;
+  for (const MachineInstr &Phi : Body.phis())
+    for (unsigned Op = 1; Op + 1 < Phi.getNumOperands(); Op += 2) {
+      if (Phi.getOperand(Op + 1).getMBB() != &Body)
+        continue;
+      const MachineInstr *Def = MRI.getVRegDef(Phi.getOperand(Op).getReg());
+      while (Def && Def->isCopy() && Def->getParent() == &Body &&
+             Def->getOperand(1).getReg().isVirtual())
+        Def = MRI.getVRegDef(Def->getOperand(1).getReg());
+      auto D = Def ? Pos.find(Def) : Pos.end();
+      if (D == Pos.end() || Model.Insts[D->second].Kind != InstKind::VMEMLoad)
+        continue;
+      SmallVector<Register, 4> Work{Phi.getOperand(0).getReg()};
+      while (!Work.empty())
+        for (const MachineInstr &U : MRI.use_instructions(Work.pop_back_val())) {
+          if (U.getParent() != &Body)
+            continue;
+          if (U.isCopy() && U.getOperand(0).getReg().isVirtual()) {
+            Work.push_back(U.getOperand(0).getReg());
+            continue;
+          }
+          auto W = Pos.find(&U);
+          if (W != Pos.end() && Model.Insts[W->second].Kind == InstKind::LDSWrite)
+            Out.push_back({W->second, D->second});
+        }
+    }
 }
 } // namespace
 
@@ -151,6 +191,12 @@ DepGraph buildDepGraph(const LoopModel &Model, const MachineLoopInfo &MLI,
       continue;
     G.Preds[E.To].push_back(E.From);
     G.Succs[E.From].push_back(E.To);
+  }
+  SmallVector<std::pair<unsigned, unsigned>, 8> Staging;
+  stagingEdges(Model, Staging);
+  for (auto [From, To] : Staging) {
+    G.Preds[To].push_back(From);
+    G.Succs[From].push_back(To);
   }
   return G;
 }

@@ -21,6 +21,7 @@
 #include "pingpong/Analysis/LoopModel.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/CodeGen/Register.h"
@@ -56,6 +57,8 @@ struct ModelBuilder {
   llvm::DenseMap<unsigned, llvm::SmallVector<unsigned, 4>> ExchangeWritesOf;
   /// Global load -> the LDS write it feeds (OperandSources).
   llvm::DenseMap<unsigned, unsigned> WriteOfLoad;
+  /// Global loads whose LDS write reads them through a header PHI.
+  llvm::DenseSet<unsigned> LoadsAhead;
   /// LDS write or DMA -> the dot group whose reads it was paired with
   /// (Stages); a loop of one group needs none.
   llvm::DenseMap<unsigned, unsigned> FillGroup;

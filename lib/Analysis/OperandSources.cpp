@@ -271,7 +271,8 @@ void OperandTracer::classifySideLoads() {
 /// Walk back from an LDS write's data to the global loads that produce it.
 bool traceToGlobal(ModelBuilder &B, Register Reg, unsigned UsePos,
                    unsigned WritePos, unsigned Depth,
-                   SmallPtrSetImpl<const MachineInstr *> &Seen) {
+                   SmallPtrSetImpl<const MachineInstr *> &Seen,
+                   bool Ahead = false) {
   if (!Reg.isVirtual() || Depth > 16)
     return true;
   bool Carried;
@@ -282,6 +283,8 @@ bool traceToGlobal(ModelBuilder &B, Register Reg, unsigned UsePos,
     if (DI.Kind == InstKind::VMEMLoad) {
       DI.R = Role::GlobalLoad;
       B.WriteOfLoad.try_emplace(D, WritePos);
+      if (Ahead || Carried)
+        B.LoadsAhead.insert(D);
       continue;
     }
     if (RefuseMaskedLoads && B.isSelect(DI.MI->getOpcode()))
@@ -292,7 +295,8 @@ bool traceToGlobal(ModelBuilder &B, Register Reg, unsigned UsePos,
     if (DI.Kind != InstKind::Other)
       continue;
     for (Register U : B.regUses(*DI.MI))
-      if (!traceToGlobal(B, U, D, WritePos, Depth + 1, Seen))
+      if (!traceToGlobal(B, U, D, WritePos, Depth + 1, Seen,
+                         Ahead || Carried))
         return false;
   }
   return true;
@@ -505,6 +509,7 @@ bool checkLeftovers(ModelBuilder &B) {
   M.NumLocalReads = M.count(Role::LocalRead);
   M.NumLocalWrites = M.count(Role::LocalWrite);
   M.NumGlobalLoads = M.count(Role::GlobalLoad);
+  M.NumGlobalLoadsAhead = B.LoadsAhead.size();
   M.NumSync = M.count(Role::Sync);
   M.NumPrep = M.count(Role::OperandPrep);
   M.NumAsyncCopies = M.count(Role::AsyncCopy);

@@ -290,17 +290,20 @@ bool BodyPressure::liveInAtBody(Register R, const MachineBasicBlock &DefBlock,
   return false;
 }
 
-unsigned vectorRegisterBudget(const MachineFunction &MF) {
+unsigned vectorRegisterBudget(const Function &F, StringRef CPU) {
   unsigned Waves = 2;
-  const Function &F = MF.getFunction();
   if (F.hasFnAttribute("amdgpu-waves-per-eu")) {
     StringRef V = F.getFnAttribute("amdgpu-waves-per-eu").getValueAsString();
     unsigned Min = 0;
     if (!V.split(',').first.trim().getAsInteger(10, Min) && Min > Waves)
       Waves = Min;
   }
-  const target::TargetFacts *T = target::factsFor(MF.getSubtarget().getCPU());
+  const target::TargetFacts *T = target::factsFor(CPU);
   return target::vgprBudget(T ? *T : target::Gfx942, Waves);
+}
+
+unsigned vectorRegisterBudget(const MachineFunction &MF) {
+  return vectorRegisterBudget(MF.getFunction(), MF.getSubtarget().getCPU());
 }
 
 } // namespace pingpong

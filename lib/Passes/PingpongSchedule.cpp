@@ -75,6 +75,7 @@ void initializePingpongSchedulePass(PassRegistry &);
 void initializePingpongFinalCheckPass(PassRegistry &);
 void initializePingpongLoopDirectivesPass(PassRegistry &);
 void initializePingpongRotateLoopsPass(PassRegistry &);
+void initializePingpongLoadLookaheadPass(PassRegistry &);
 void initializePingpongDMALookaheadPass(PassRegistry &);
 void initializePingpongRelocateExchangePass(PassRegistry &);
 void initializePingpongVerifyPass(PassRegistry &);
@@ -547,6 +548,7 @@ void pingpong::initializePingpongPasses(PassRegistry &Registry) {
   initializePingpongFinalCheckPass(Registry);
   initializePingpongLoopDirectivesPass(Registry);
   initializePingpongRotateLoopsPass(Registry);
+  initializePingpongLoadLookaheadPass(Registry);
   initializePingpongDMALookaheadPass(Registry);
   initializePingpongRelocateExchangePass(Registry);
   initializePingpongVerifyPass(Registry);

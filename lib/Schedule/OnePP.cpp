@@ -117,10 +117,30 @@ static const char *OnePPRoundTripQueueLayout =
     "dot dot1: dot[1/2]; "
     "mem store: local-write";
 
+// Loads issued one iteration ahead (Passes/LoadLookahead.cpp) go after the
+// LDS writes whose registers they refill (DepGraph.cpp): a whole iteration in
+// flight, so the round trip no longer puts them first.
+static const char *OnePPLoadsAheadLayout =
+    "pingpong-layout v1; sync delay-global-data gate dot-waits; "
+    "mem mem-a: local-read.a; "
+    "mem mem-b: local-read; "
+    "dot dot: dot; "
+    "mem store: local-write, global-load";
+static const char *OnePPLoadsAheadQueueLayout =
+    "pingpong-layout v1; sync delay-global-data gate dot-waits; "
+    "mem mem-a: local-read.a[0/2], local-read.b; "
+    "dot dot: dot[0/2], local-read.a[1/2]; "
+    "dot dot1: dot[1/2]; "
+    "mem store: local-write, global-load";
+
 std::optional<ClusterLayout> layoutOnePP(const LoopModel &M, Rejection &Why) {
   std::optional<ClusterLayout> L;
   const bool RoundTrip = loadedRoundTrip(M) > 0;
-  if (!M.NumSideLoads && readsPastQueue(M)) {
+  if (M.NumGlobalLoadsAhead && !M.NumSideLoads)
+    L = builtinLayout(readsPastQueue(M) ? OnePPLoadsAheadQueueLayout
+                                        : OnePPLoadsAheadLayout,
+                      Mode::OnePP, M, Why);
+  else if (!M.NumSideLoads && readsPastQueue(M)) {
     Rejection Ignored;
     L = builtinLayout(RoundTrip ? OnePPRoundTripQueueLayout : OnePPQueueLayout,
                       Mode::OnePP, M, Ignored);

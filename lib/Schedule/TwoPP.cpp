@@ -74,6 +74,17 @@ static const char *TwoPPSideLoadLayout =
     "mem mem1: local-write; "
     "dot dot1: dot[1/2]";
 
+// Loads issued one iteration ahead (Passes/LoadLookahead.cpp) refill the
+// registers the LDS writes of the tile they loaded last iteration free
+// (DepGraph.cpp orders them after those writes): with the writes in mem1, a
+// whole iteration in flight before their own writes in the next one.
+static const char *TwoPPLoadsAheadLayout =
+    "pingpong-layout v1; sync barrier asymmetric delay-global-data; "
+    "mem mem0: local-read; "
+    "dot dot0: dot[0/2]; "
+    "mem mem1: local-write, global-load; "
+    "dot dot1: dot[1/2]";
+
 std::optional<ClusterLayout> layoutTwoPP(const LoopModel &M, Rejection &Why) {
   if (!canSliceAcrossWaveGroups(M, 2, Mode::TwoPP, Why))
     return std::nullopt;
@@ -82,6 +93,8 @@ std::optional<ClusterLayout> layoutTwoPP(const LoopModel &M, Rejection &Why) {
   const bool WidePort = T && T->LDSReadBytesPerClkPerSIMDPair >= 128;
   if (M.NumSideLoads)
     return builtinLayout(TwoPPSideLoadLayout, Mode::TwoPP, M, Why);
+  if (M.NumGlobalLoadsAhead)
+    return builtinLayout(TwoPPLoadsAheadLayout, Mode::TwoPP, M, Why);
   // Split where one group's reads alone take the port a dot half or more:
   // with their latency mem0 cannot hide behind the other group's dot. Each
   // third must still outlast a memory cluster's fixed latency: measured on

@@ -128,6 +128,9 @@ struct LoopModel {
   unsigned NumLocalReads = 0, NumLocalWrites = 0, NumGlobalLoads = 0,
            NumSync = 0, NumPrep = 0, NumAsyncCopies = 0, NumDirectLoads = 0,
            NumInterDot = 0, NumSideLoads = 0;
+  /// Global loads whose LDS write is in the next iteration (registers
+  /// double-staged through a header PHI: Passes/LoadLookahead.cpp).
+  unsigned NumGlobalLoadsAhead = 0;
   /// LDS round trips of a dot group's results inside the iteration.
   unsigned NumExchangeWrites = 0, NumExchangeReads = 0;
   /// LDS crossbar ops (ds_bpermute, ds_swizzle ...) outside InterDot work.

@@ -22,11 +22,13 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/CodeGen/Register.h"
 
 #include <vector>
 
 namespace llvm {
+class Function;
 class MachineBasicBlock;
 class MachineFunction;
 class MachineInstr;
@@ -123,6 +125,8 @@ private:
 /// Vector registers one wave may use with two waves per SIMD (512 / 2), or
 /// less when "amdgpu-waves-per-eu" asks for more waves.
 unsigned vectorRegisterBudget(const llvm::MachineFunction &MF);
+/// The same for an IR function compiled for CPU (the IR passes).
+unsigned vectorRegisterBudget(const llvm::Function &F, llvm::StringRef CPU);
 
 } // namespace pingpong
 #endif

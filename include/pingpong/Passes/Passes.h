@@ -15,6 +15,7 @@ extern char &PingpongSchedulePassID;
 extern char &PingpongFinalCheckPassID;
 extern char &PingpongLoopDirectivesPassID;
 extern char &PingpongRotateLoopsPassID;
+extern char &PingpongLoadLookaheadPassID;
 extern char &PingpongDMALookaheadPassID;
 extern char &PingpongRelocateExchangePassID;
 extern char &PingpongVerifyPassID;

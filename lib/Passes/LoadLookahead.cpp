@@ -1,0 +1,529 @@
+//===- LoadLookahead.cpp - register-staged tiles loaded one iteration ahead ===//
+//
+// An IR pass after CodeGenPrepare (with RotateLoops.cpp), opt-in with
+// -amdgpu-pingpong-load-lookahead. A register-staged GEMM loop loads tile
+// i+1 into registers in iteration i and writes it to LDS at the bottom of
+// the same iteration: the whole global round trip must fit between the load
+// and its LDS write, inside one iteration (docs/cycle-model.md, "loaded
+// round trip"). This pass issues each such load one iteration earlier: in
+// iteration i, right after the LDS writes of the tile loaded in iteration
+// i-1, it loads the tile iteration i+1 writes. A header PHI carries the
+// registers across the backedge; the preheader loads iteration 0's tile.
+// The load then has a whole iteration in flight wherever the schedule puts
+// the writes, and reuses the registers the writes just read (no extra
+// registers when the load stays after the writes; DepGraph.cpp keeps it
+// there).
+//
+// The load of the last iteration would read past the tile: its offset is
+// masked with the loop-continue condition, `select cont, off, 0x80000000`.
+// That is valid only where an offset of 0x80000000 is out of the buffer's
+// range and reads nothing: the buffer resource must have num_records <=
+// 0x7FFFFFFF and a stride of 0, and the kernel itself must already rely on
+// the same masking on that resource (Triton's masked prologue loads,
+// `select i1 %c, i32 %off, i32 -2147483648`). Without that proof the load
+// is left as it is.
+//
+// Taken: raw.ptr.buffer.load whose every use is an LDS store in the loop,
+// whose offset is side-effect-free arithmetic of header PHIs and loop
+// invariants, on a loop-invariant resource, in a single-block innermost
+// MFMA loop with a dedicated preheader that writes no memory but LDS.
+//
+//===----------------------------------------------------------------------===//
+#include "pingpong/Analysis/Directives.h"
+#include "pingpong/Analysis/RegPressure.h"
+#include "pingpong/Passes/IRLoops.h"
+#include "pingpong/Passes/Passes.h"
+#include "pingpong/Target/TargetFacts.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/UniformityAnalysis.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/CodeGen/TargetPassConfig.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/InitializePasses.h"
+#include "llvm/Pass.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Target/TargetMachine.h"
+
+using namespace llvm;
+using namespace pingpong;
+
+#define DEBUG_TYPE "amdgpu-pingpong"
+
+STATISTIC(NumLookaheadLoads, "Buffer loads issued one iteration ahead");
+STATISTIC(NumLookaheadLoops, "Loops whose staged loads were issued ahead");
+
+namespace llvm {
+void initializePingpongLoadLookaheadPass(PassRegistry &);
+}
+
+static cl::opt<cl::boolOrDefault> LoadLookahead(
+    "amdgpu-pingpong-load-lookahead",
+    cl::desc("Issue the register-staged global loads of MFMA loops one "
+             "iteration ahead (masked on the last iteration), so the global "
+             "round trip has a whole iteration (default: on where the target "
+             "has a loaded round trip, gfx950; =1 on every target, =0 off)"));
+
+namespace {
+
+/// The offset that makes a raw buffer access read nothing (the kernel's own
+/// masked loads use it: Triton's `select %c, %off, -2147483648`).
+constexpr int64_t OutOfRange = INT32_MIN;
+
+bool isBufferLoad(const Value *V) {
+  const auto *II = dyn_cast<IntrinsicInst>(V);
+  return II && II->getIntrinsicID() == Intrinsic::amdgcn_raw_ptr_buffer_load;
+}
+
+bool isLDSStore(const User *U) {
+  const auto *SI = dyn_cast<StoreInst>(U);
+  return SI && SI->getPointerAddressSpace() == 3 && !SI->isVolatile();
+}
+
+/// Why an offset of 0x80000000 on Rsrc is not proven to read nothing, or "".
+std::string whyNotMaskable(const Value *Rsrc) {
+  const auto *Make = dyn_cast<IntrinsicInst>(Rsrc);
+  if (!Make || Make->getIntrinsicID() != Intrinsic::amdgcn_make_buffer_rsrc)
+    return "its buffer resource is not made by make.buffer.rsrc";
+  const auto *Stride = dyn_cast<ConstantInt>(Make->getArgOperand(1));
+  const auto *Records = dyn_cast<ConstantInt>(Make->getArgOperand(2));
+  if (!Stride || !Stride->isZero())
+    return "its buffer resource has a stride";
+  if (!Records || Records->getZExtValue() > uint64_t(INT32_MAX))
+    return "its buffer's num_records is not a constant <= 0x7FFFFFFF";
+  for (const User *U : Rsrc->users()) {
+    if (!isBufferLoad(U))
+      continue;
+    const auto *Sel = dyn_cast<SelectInst>(cast<CallBase>(U)->getArgOperand(1));
+    const auto *False =
+        Sel ? dyn_cast<ConstantInt>(Sel->getFalseValue()) : nullptr;
+    if (False && False->getSExtValue() == OutOfRange)
+      return "";
+  }
+  return "no load of the kernel masks its offset on this buffer with "
+         "0x80000000 (the proof that such an offset reads nothing)";
+}
+
+/// Builds the value of an in-loop expression for another iteration:
+/// Initial (in the preheader, header PHIs at their entry values), Next
+/// (header PHIs at their backedge values) or Current (this iteration, copies
+/// made only where the value is defined after the insertion point).
+class Materializer {
+public:
+  enum Kind { Initial, Current, Next };
+  Materializer(Loop &L) : L(L), Header(L.getHeader()) {}
+
+  /// V can be rebuilt: header PHIs and side-effect-free arithmetic.
+  bool clonable(Value *V, unsigned Depth = 0) {
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || !L.contains(I))
+      return true;
+    if (!Checked.insert(I).second)
+      return true;
+    if (Depth > 32)
+      return false;
+    if (auto *PN = dyn_cast<PHINode>(I))
+      return PN->getParent() == Header &&
+             clonable(PN->getIncomingValueForBlock(L.getLoopLatch()),
+                      Depth + 1);
+    if (I->mayReadOrWriteMemory() || !isSafeToSpeculativelyExecute(I))
+      return false;
+    return llvm::all_of(I->operands(),
+                        [&](Value *Op) { return clonable(Op, Depth + 1); });
+  }
+
+  Value *get(Value *V, Kind K, Instruction *IP) {
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || !L.contains(I))
+      return V;
+    auto &Cache = Made[K];
+    // A copy made for an earlier insertion point serves a later one.
+    if (Value *Done = Cache.lookup(I)) {
+      auto *DI = dyn_cast<Instruction>(Done);
+      if (K == Initial || !DI || !L.contains(DI) || DI->comesBefore(IP))
+        return Done;
+    }
+    Value *Result;
+    if (auto *PN = dyn_cast<PHINode>(I)) {
+      if (K == Initial)
+        Result = PN->getIncomingValueForBlock(L.getLoopPreheader());
+      else if (K == Next)
+        Result = get(PN->getIncomingValueForBlock(L.getLoopLatch()), Current,
+                     IP);
+      else
+        Result = PN;
+    } else if (K == Current && I->comesBefore(IP)) {
+      Result = I;
+    } else {
+      Instruction *C = I->clone();
+      for (unsigned Op = 0; Op < C->getNumOperands(); ++Op)
+        C->setOperand(Op, get(I->getOperand(Op), K, IP));
+      C->insertBefore(IP->getIterator());
+      C->setName(I->getName() + (K == Initial ? ".la0" : ".la"));
+      Result = C;
+    }
+    Cache[I] = Result;
+    return Result;
+  }
+
+private:
+  Loop &L;
+  BasicBlock *Header;
+  SmallPtrSet<Instruction *, 32> Checked;
+  DenseMap<Instruction *, Value *> Made[3];
+};
+
+struct Staged {
+  CallInst *Load;
+  SmallVector<StoreInst *, 2> Stores;
+};
+
+unsigned dwords(const Type *T, const DataLayout &DL) {
+  return (DL.getTypeSizeInBits(const_cast<Type *>(T)).getFixedValue() + 31) /
+         32;
+}
+
+/// Vector registers the loop body needs at its busiest point, from IR:
+/// divergent values live at once (i1 masks are scalar), plus the divergent
+/// loop invariants it reads. An estimate: the machine passes count exactly,
+/// but cannot undo this pass.
+unsigned estimatePeakVGPRs(const Loop &L, const UniformityInfo &UI) {
+  BasicBlock *Body = L.getHeader();
+  const DataLayout &DL = Body->getDataLayout();
+  auto Width = [&](const Value *V) -> unsigned {
+    if (V->getType()->isVoidTy() || V->getType()->isIntegerTy(1) ||
+        !V->getType()->isSized() || UI.isUniform(V))
+      return 0;
+    return dwords(V->getType(), DL);
+  };
+  SmallPtrSet<const Value *, 32> Live, Invariant;
+  unsigned Cur = 0, Inv = 0;
+  auto AddLive = [&](const Value *V) {
+    const auto *I = dyn_cast<Instruction>(V);
+    if (!I) {
+      if (isa<Argument>(V) && Invariant.insert(V).second)
+        Inv += Width(V);
+      return;
+    }
+    if (!L.contains(I)) {
+      if (Invariant.insert(V).second)
+        Inv += Width(V);
+      return;
+    }
+    if (Live.insert(V).second)
+      Cur += Width(V);
+  };
+  for (PHINode &PN : Body->phis())
+    AddLive(PN.getIncomingValueForBlock(L.getLoopLatch()));
+  for (Instruction &I : *Body)
+    if (llvm::any_of(I.users(), [&](const User *U) {
+          return !L.contains(cast<Instruction>(U));
+        }))
+      AddLive(&I);
+  unsigned Peak = Cur;
+  for (Instruction &I : llvm::reverse(*Body)) {
+    if (isa<PHINode>(I))
+      break;
+    if (Live.erase(&I))
+      Cur -= Width(&I);
+    for (const Value *Op : I.operands())
+      AddLive(Op);
+    Peak = std::max(Peak, Cur);
+  }
+  return Peak + Inv;
+}
+
+class PingpongLoadLookahead : public FunctionPass {
+public:
+  static char ID;
+  PingpongLoadLookahead() : FunctionPass(ID) {}
+  StringRef getPassName() const override {
+    return "AMDGPU block pingpong load lookahead";
+  }
+  void getAnalysisUsage(AnalysisUsage &AU) const override {
+    AU.addRequired<LoopInfoWrapperPass>();
+    AU.addRequired<UniformityInfoWrapperPass>();
+    AU.addRequired<TargetPassConfig>();
+  }
+  bool runOnFunction(Function &F) override;
+
+private:
+  /// Why L is not a loop this pass edits, or "".
+  std::string whyNotLoop(const Loop &L) const;
+  /// The staged loads of L, or why there are none it may move.
+  std::string collect(Loop &L, Materializer &M,
+                      SmallVectorImpl<Staged> &Out) const;
+  void rewrite(Loop &L, Materializer &M, Staged &S) const;
+};
+
+/// An MFMA's A or B operand computed in the loop from another MFMA's result
+/// (attention's P = softmax(Q K^T) feeding P V): chained dots.
+bool hasChainedDots(const Loop &L) {
+  SmallVector<const Value *, 32> Work;
+  SmallPtrSet<const Value *, 32> Seen;
+  for (const Instruction &I : *L.getHeader())
+    if (isMFMACall(I))
+      for (unsigned Op = 0; Op < 2; ++Op)
+        Work.push_back(cast<CallBase>(I).getArgOperand(Op));
+  while (!Work.empty()) {
+    const auto *I = dyn_cast<Instruction>(Work.pop_back_val());
+    if (!I || !L.contains(I) || isa<PHINode>(I) || !Seen.insert(I).second)
+      continue;
+    if (isMFMACall(*I))
+      return true;
+    Work.append(I->op_begin(), I->op_end());
+  }
+  return false;
+}
+
+std::string PingpongLoadLookahead::whyNotLoop(const Loop &L) const {
+  if (!L.isInnermost() || !loopHas(L, isMFMACall))
+    return "not an innermost MFMA loop";
+  if (!replaceScheduleRequested() && loopHas(L, isAuthorScheduleCall))
+    return "the loop carries its author's schedule (kept)";
+  BasicBlock *Header = L.getHeader();
+  if (L.getNumBlocks() != 1 || L.getLoopLatch() != Header ||
+      !L.getLoopPreheader())
+    return "not a single-block loop with a preheader";
+  auto *Br = dyn_cast<BranchInst>(Header->getTerminator());
+  if (!Br || !Br->isConditional())
+    return "the latch does not end in a conditional branch";
+  // Measured: the chained-dot orders refuse loops whose loads cross the
+  // backedge (docs/modes.md, "Session 19: load lookahead").
+  if (hasChainedDots(L))
+    return "chained dots (attention): the chained-dot orders place their "
+           "loads in the iteration that writes them";
+  for (const Instruction &I : *Header) {
+    if (!I.mayWriteToMemory() || isLDSStore(&I))
+      continue;
+    if (const auto *II = dyn_cast<IntrinsicInst>(&I)) {
+      // The async modes place LDS DMA and its loads by their own plan.
+      StringRef Name = II->getCalledFunction()->getName();
+      if (Name.contains(".load.lds") || Name.contains("load.to.lds"))
+        return "the loop copies with LDS DMA (the async modes' own plan)";
+      switch (II->getIntrinsicID()) {
+      // Barriers and waits order LDS, not the global loads.
+      case Intrinsic::amdgcn_s_barrier:
+      case Intrinsic::amdgcn_s_waitcnt:
+        continue;
+      default:
+        break;
+      }
+    }
+    // A global store or fence in the loop might order a load moved across
+    // an iteration boundary.
+    return "the loop writes memory other than LDS";
+  }
+  return "";
+}
+
+std::string PingpongLoadLookahead::collect(Loop &L, Materializer &M,
+                                           SmallVectorImpl<Staged> &Out) const {
+  std::string Why = "no register-staged buffer load (a load whose value "
+                    "only feeds LDS stores)";
+  for (Instruction &I : *L.getHeader()) {
+    if (!isBufferLoad(&I))
+      continue;
+    auto *Load = cast<CallInst>(&I);
+    Staged S{Load, {}};
+    // Its value reaches LDS stores only, through bitcasts and one-source
+    // shuffles (gfx942's Triton IR stores the tile as two <4 x half>).
+    bool OnlyStores = !Load->use_empty();
+    SmallVector<Value *, 4> Work{Load};
+    while (!Work.empty() && OnlyStores) {
+      Value *V = Work.pop_back_val();
+      for (User *U : V->users()) {
+        auto *SI = dyn_cast<StoreInst>(U);
+        auto *SV = dyn_cast<ShuffleVectorInst>(U);
+        const bool Rearranges =
+            isa<BitCastInst>(U) ||
+            (SV && SV->getOperand(0) == V && isa<PoisonValue>(SV->getOperand(1)));
+        if (Rearranges && cast<Instruction>(U)->getParent() == L.getHeader())
+          Work.push_back(U);
+        else if (isLDSStore(U) && SI->getValueOperand() == V &&
+                 SI->getParent() == L.getHeader())
+          S.Stores.push_back(SI);
+        else
+          OnlyStores = false;
+      }
+    }
+    // A load into registers the loop computes with (a side input, a direct
+    // operand) is placed by its mode's own plan, next to the staged ones;
+    // measured: moving the staged loads around it loses (docs/modes.md).
+    if (!OnlyStores) {
+      Out.clear();
+      return "a global load feeds the loop's arithmetic directly (a side "
+             "input or a direct operand)";
+    }
+    Value *Rsrc = Load->getArgOperand(0);
+    const auto *SOff = dyn_cast<ConstantInt>(Load->getArgOperand(2));
+    const auto *Aux = dyn_cast<ConstantInt>(Load->getArgOperand(3));
+    // A volatile access (aux bit 31) keeps its place; a nonzero soffset
+    // could carry the masked offset back into range.
+    if (!SOff || !SOff->isZero() || !Aux || Aux->getValue()[31])
+      Why = "a staged load has a scalar offset or is volatile";
+    else if (!L.isLoopInvariant(Rsrc))
+      Why = "a staged load's buffer resource changes in the loop";
+    else if (std::string W = whyNotMaskable(Rsrc); !W.empty())
+      Why = "a staged load cannot be masked on the last iteration: " + W;
+    else if (!M.clonable(Load->getArgOperand(1)) ||
+             !M.clonable(cast<BranchInst>(L.getHeader()->getTerminator())
+                             ->getCondition()))
+      Why = "a staged load's offset or the loop test is not plain arithmetic "
+            "of the loop's PHIs";
+    else {
+      Out.push_back(S);
+      continue;
+    }
+    Out.clear();
+    return Why;
+  }
+  return Out.empty() ? Why : "";
+}
+
+void PingpongLoadLookahead::rewrite(Loop &L, Materializer &M,
+                                    Staged &S) const {
+  BasicBlock *Header = L.getHeader();
+  BasicBlock *Pre = L.getLoopPreheader();
+  CallInst *Load = S.Load;
+  Value *Off = Load->getArgOperand(1);
+
+  // Iteration 0's tile, in the preheader (the loop runs at least once from
+  // there: no mask).
+  Instruction *PreEnd = Pre->getTerminator();
+  auto *First = cast<CallInst>(Load->clone());
+  First->setArgOperand(1, M.get(Off, Materializer::Initial, PreEnd));
+  First->insertBefore(PreEnd->getIterator());
+  First->setName(Load->getName() + ".la0");
+
+  // The next iteration's tile, right after the writes of this one: the
+  // writes free the registers the load fills.
+  StoreInst *LastStore = S.Stores.front();
+  for (StoreInst *SI : S.Stores)
+    if (LastStore->comesBefore(SI))
+      LastStore = SI;
+  Instruction *IP = LastStore->getNextNode();
+  auto *Br = cast<BranchInst>(Header->getTerminator());
+  Value *Test = M.get(Br->getCondition(), Materializer::Current, IP);
+  Value *NextOff = M.get(Off, Materializer::Next, IP);
+  IRBuilder<> B(IP);
+  Value *Masked = Br->getSuccessor(0) == Header
+                      ? B.CreateSelect(Test, NextOff, B.getInt32(OutOfRange))
+                      : B.CreateSelect(Test, B.getInt32(OutOfRange), NextOff);
+  auto *NextLoad = cast<CallInst>(Load->clone());
+  NextLoad->setArgOperand(1, Masked);
+  NextLoad->insertBefore(IP->getIterator());
+  NextLoad->setName(Load->getName() + ".la");
+
+  PHINode *PN = PHINode::Create(Load->getType(), 2, Load->getName() + ".ahead");
+  PN->insertBefore(Header->getFirstNonPHIIt());
+  PN->addIncoming(First, Pre);
+  PN->addIncoming(NextLoad, Header);
+  Load->replaceAllUsesWith(PN);
+  Load->eraseFromParent();
+}
+
+bool PingpongLoadLookahead::runOnFunction(Function &F) {
+  if (LoadLookahead == cl::BOU_FALSE || functionSaysOff(F))
+    return false;
+  StringRef CPU = F.getFnAttribute("target-cpu").getValueAsString();
+  if (CPU.empty())
+    CPU = getAnalysis<TargetPassConfig>().getTM<TargetMachine>().getTargetCPU();
+  // Measured (docs/modes.md, "Session 19: load lookahead"): a win where
+  // loads take a loaded round trip of ~1000 clocks (gfx950); on gfx942's
+  // short one the two-cluster loops at their MFMA floor lose 5 %.
+  const target::TargetFacts *Facts = target::factsFor(CPU);
+  if (LoadLookahead == cl::BOU_UNSET && (!Facts || !Facts->LoadedRoundTrip))
+    return false;
+  LoopInfo &LI = getAnalysis<LoopInfoWrapperPass>().getLoopInfo();
+  const UniformityInfo &UI =
+      getAnalysis<UniformityInfoWrapperPass>().getUniformityInfo();
+  const unsigned Budget = vectorRegisterBudget(F, CPU);
+  OptimizationRemarkEmitter ORE(&F);
+  bool Changed = false;
+  for (Loop *L : LI.getLoopsInPreorder()) {
+    if (loopSaysOff(*L))
+      continue;
+    // An analysis remark: the loop is scheduled as before, nothing is lost.
+    auto Missed = [&](const Twine &Why) {
+      ORE.emit([&]() {
+        return OptimizationRemarkAnalysis(DEBUG_TYPE, "NoLookahead",
+                                        L->getStartLoc(), L->getHeader())
+               << "loop in " << ore::NV("Function", F.getName())
+               << ": staged loads not issued ahead: " << Why.str();
+      });
+    };
+    if (std::string Why = whyNotLoop(*L); !Why.empty()) {
+      if (Why != "not an innermost MFMA loop")
+        Missed(Why);
+      continue;
+    }
+    Materializer M(*L);
+    SmallVector<Staged, 8> Loads;
+    if (std::string Why = collect(*L, M, Loads); !Why.empty()) {
+      Missed(Why);
+      continue;
+    }
+    // The staged registers now live through the whole body: at most their
+    // width more at the busiest point.
+    const DataLayout &DL = F.getDataLayout();
+    unsigned Extra = 0;
+    for (const Staged &S : Loads)
+      Extra += dwords(S.Load->getType(), DL);
+    const unsigned Peak = estimatePeakVGPRs(*L, UI);
+    LLVM_DEBUG(dbgs() << "load lookahead: " << Loads.size() << " loads, peak "
+                      << Peak << " + " << Extra << " VGPRs, budget " << Budget
+                      << "\n");
+    if (Peak + Extra > Budget) {
+      Missed("the staged registers live through the whole body (" +
+             Twine(Peak) + " + " + Twine(Extra) +
+             " vector registers estimated) would exceed the budget of " +
+             Twine(Budget));
+      continue;
+    }
+    for (Staged &S : Loads)
+      rewrite(*L, M, S);
+    NumLookaheadLoads += Loads.size();
+    ++NumLookaheadLoops;
+    Changed = true;
+    ORE.emit([&]() {
+      return OptimizationRemark(DEBUG_TYPE, "Lookahead", L->getStartLoc(),
+                                L->getHeader())
+             << "loop in " << ore::NV("Function", F.getName()) << ": "
+             << ore::NV("Loads", unsigned(Loads.size()))
+             << " register-staged loads issued one iteration ahead (masked "
+                "on the last iteration; "
+             << ore::NV("Registers", Extra)
+             << " vector registers carried across the backedge, estimated "
+                "peak "
+             << ore::NV("Peak", Peak + Extra) << " of "
+             << ore::NV("Budget", Budget) << ")";
+    });
+  }
+  return Changed;
+}
+
+} // namespace
+
+char PingpongLoadLookahead::ID = 0;
+char &pingpong::PingpongLoadLookaheadPassID = PingpongLoadLookahead::ID;
+
+INITIALIZE_PASS_BEGIN(PingpongLoadLookahead, "amdgpu-pingpong-lookahead-loads",
+                      "AMDGPU block pingpong load lookahead (plugin)", false,
+                      false)
+INITIALIZE_PASS_DEPENDENCY(LoopInfoWrapperPass)
+INITIALIZE_PASS_DEPENDENCY(UniformityInfoWrapperPass)
+INITIALIZE_PASS_DEPENDENCY(TargetPassConfig)
+INITIALIZE_PASS_END(PingpongLoadLookahead, "amdgpu-pingpong-lookahead-loads",
+                    "AMDGPU block pingpong load lookahead (plugin)", false,
+                    false)
