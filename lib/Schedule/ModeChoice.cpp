@@ -215,7 +215,10 @@ static std::string fourWaveGainUnjudged(const LoopModel &M, Mode Md) {
 /// iteration: the whole iteration to land. Returns why, with the numbers;
 /// empty: the loads land within two-cluster's window.
 static std::string loadsPastTwoClusterWindow(const LoopModel &M) {
-  if (M.NumAsyncCopies || !M.NumGlobalLoads || !M.NumLocalWrites)
+  // Loads issued an iteration ahead (LoadLookahead.cpp) have the whole
+  // iteration before the write they feed whatever the mode.
+  if (M.NumAsyncCopies || !M.NumGlobalLoads || !M.NumLocalWrites ||
+      M.NumGlobalLoadsAhead)
     return "";
   const unsigned RoundTrip = loadedRoundTrip(M);
   const CopyBound CB = copyBound(M);
