@@ -36,10 +36,14 @@ static cl::opt<Mode> PingpongMode(
 Mode commandLineMode() { return PingpongMode; }
 
 namespace {
+/// Per function: AMDGPU's pipeline has module passes between CodeGenPrepare
+/// and the machine passes, so every function's IR passes can run before the
+/// first function's machine passes: one record per function, for the
+/// module being compiled.
 struct LoopIDRecord {
   std::mutex Lock;
-  const Function *F = nullptr;
-  DenseMap<const BasicBlock *, MDNode *> ByHeader;
+  const Module *M = nullptr;
+  DenseMap<const Function *, DenseMap<const BasicBlock *, MDNode *>> ByHeader;
 };
 LoopIDRecord &loopIDs() {
   static LoopIDRecord R;
@@ -51,10 +55,14 @@ void recordLoopIDs(const Function &F,
                    ArrayRef<std::pair<const BasicBlock *, MDNode *>> IDs) {
   LoopIDRecord &R = loopIDs();
   std::lock_guard<std::mutex> G(R.Lock);
-  R.F = &F;
-  R.ByHeader.clear();
+  if (R.M != F.getParent()) {
+    R.M = F.getParent();
+    R.ByHeader.clear();
+  }
+  auto &Mine = R.ByHeader[&F];
+  Mine.clear();
   for (auto [BB, ID] : IDs)
-    R.ByHeader[BB] = ID;
+    Mine[BB] = ID;
 }
 
 /// The loop's !llvm.loop: recorded before the structurizer, or still on the
@@ -65,9 +73,10 @@ static MDNode *loopID(const MachineLoop &L) {
   if (const BasicBlock *BB = Header->getBasicBlock()) {
     LoopIDRecord &R = loopIDs();
     std::lock_guard<std::mutex> G(R.Lock);
-    if (R.F == &F) {
-      auto It = R.ByHeader.find(BB);
-      if (It != R.ByHeader.end())
+    auto Fn = R.ByHeader.find(&F);
+    if (R.M == F.getParent() && Fn != R.ByHeader.end()) {
+      auto It = Fn->second.find(BB);
+      if (It != Fn->second.end())
         return It->second;
     }
   }
