@@ -74,6 +74,15 @@ static cl::opt<bool> DMALookahead(
              "lookahead\")"),
     cl::init(true));
 
+// 8-wave loops stay out by default: with two LDS buffers the async-two-
+// cluster layouts already issue each copy right after the barrier that
+// ends the other wave group's reads of its buffer, and the copies behind
+// every read cannot go earlier (docs/modes.md, "DMA lookahead at 8 waves").
+static cl::list<unsigned> DMALookaheadWaves(
+    "amdgpu-pingpong-dma-lookahead-waves", cl::CommaSeparated,
+    cl::desc("waves per workgroup of the loops the DMA lookahead takes "
+             "(default 4)"));
+
 namespace {
 
 /// Offsets at or past this are out of range for a resource of at most
@@ -428,9 +437,13 @@ bool PingpongDMALookahead::runOnFunction(Function &F) {
     // which a barrier between every read and every copy breaks; attention,
     // whose second dot's tile would wait for the first dot's reads
     // (docs/modes.md, "DMA lookahead").
-    if (wavesPerWorkgroup(F) != 4 || hasChainedDots(*L)) {
+    const unsigned Waves = wavesPerWorkgroup(F);
+    const bool WavesTaken = DMALookaheadWaves.empty()
+                                ? Waves == 4
+                                : llvm::is_contained(DMALookaheadWaves, Waves);
+    if (!WavesTaken || hasChainedDots(*L)) {
       LLVM_DEBUG(dbgs() << "dma-lookahead: " << F.getName()
-                        << ": not a 4-wave single-dot loop\n");
+                        << ": not a single-dot loop of the taken wave counts\n");
       continue;
     }
     unsigned Copies = 0;
