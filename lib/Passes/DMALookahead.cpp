@@ -74,10 +74,10 @@ static cl::opt<bool> DMALookahead(
              "lookahead\")"),
     cl::init(true));
 
-// 8-wave loops stay out by default: with two LDS buffers the async-two-
-// cluster layouts already issue each copy right after the barrier that
-// ends the other wave group's reads of its buffer, and the copies behind
-// every read cannot go earlier (docs/modes.md, "DMA lookahead at 8 waves").
+// 8-wave loops stay out by default: the async layouts cannot pair the
+// moved copies with their reads yet (LLVM's order runs those loops, slower),
+// and with two buffers a copy gains only where every read fits in the first
+// memory interval (docs/modes.md, "DMA lookahead at 8 waves").
 static cl::list<unsigned> DMALookaheadWaves(
     "amdgpu-pingpong-dma-lookahead-waves", cl::CommaSeparated,
     cl::desc("waves per workgroup of the loops the DMA lookahead takes "
