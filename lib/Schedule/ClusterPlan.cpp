@@ -279,7 +279,11 @@ static bool dmaWaits(const LoopModel &M, const ClusterLayout &Layout,
           Due[B] = Iter * NE + E;
           break;
         }
-        ++Younger[B];
+        // An earlier iteration may be the prologue, which issues the
+        // copies of the stages ahead and nothing else the loop loads:
+        // only its copies are sure to come after the one due.
+        if (Iter == 0 || Ev.Deadline != INT_MIN)
+          ++Younger[B];
       }
   // Before the loop: what is due at the last barrier of "iteration -1".
   VmBeforeLoop = -1;
@@ -293,7 +297,7 @@ static bool dmaWaits(const LoopModel &M, const ClusterLayout &Layout,
           Found = true;
           break;
         }
-        ++Count;
+        Count += Ev.Deadline != INT_MIN; // the prologue's copies only
       }
     if (Found)
       VmBeforeLoop = std::min<int>(Count, Waitcnt::MaxVm);
