@@ -109,8 +109,8 @@ std::optional<ClusterLayout> layoutTwoPP(const LoopModel &M, Rejection &Why) {
   const target::TargetFacts *T =
       target::factsFor(M.Body->getParent()->getSubtarget().getCPU());
   const bool WidePort = T && T->LDSReadBytesPerClkPerSIMDPair >= 128;
-  if (std::optional<std::string> T = resultScaleLayout(M))
-    return builtinLayout(T->c_str(), Mode::TwoPP, M, Why);
+  if (std::optional<std::string> Text = resultScaleLayout(M))
+    return builtinLayout(Text->c_str(), Mode::TwoPP, M, Why);
   if (M.NumSideLoads)
     return builtinLayout(TwoPPSideLoadLayout, Mode::TwoPP, M, Why);
   // Split where one group's reads alone take the port a dot half or more:
