@@ -347,6 +347,15 @@ std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why) {
     // mmk_bf16_128x64x64 ns3 gfx942 2180 -> 1969 (3778).
     if (M.Waves == 4 && LDSOccupancy && ldsFootprint(M).onePerCU())
       return {Mode::SingleWave};
+    // A block scale of the dot's result loaded and used in one iteration
+    // whose round trip outlasts both waves' dots (gfx950: ~1000 clocks
+    // against 2 x 256): turn-taking adds the other group's dot to a
+    // latency-bound iteration. Model, mmblock_fp8_128x128x128_w8 gfx950:
+    // one-cluster 2282 (two-cluster 2317) -> single-wave 1862
+    // (docs/triton.md).
+    if (Modes.size() == 1 && Modes[0] == Mode::TwoPP &&
+        resultSideLoadsPastDot(M))
+      return {Mode::SingleWave, Modes[0]};
     // LDS-bound pingpong: where a wave's (one-cluster) or one wave group's
     // (two-cluster) LDS reads take the SIMD pair's port for much longer than
     // the other's dot (half), the memory cluster cannot hide behind it (one

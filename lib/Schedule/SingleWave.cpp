@@ -196,6 +196,16 @@ std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
       T += ", local-write";
     T += I + 1 < S || !DMA ? "; " : "";
   }
+  // A scale applied to the dot's result waits for its side load, issued
+  // in this iteration: after the slice it scales, the wait stops the
+  // wave's next slices too. An empty memory cluster after the last slice
+  // takes that VALU (planClusters moves role-less VALU out of a dot into
+  // the next memory cluster), so every MFMA and LDS write issues first.
+  // Model, cycles/iter (GEMM 8192^3), mmblock_fp8_128x128x128_w8 gfx950:
+  // 2085 -> 1862. Only where that round trip is long (gfx942, none known:
+  // the 256x128x128 loop 3087 -> 3107; docs/triton.md).
+  if (WritesInDot && resultSideLoadsPastDot(M))
+    T += "mem scale:; ";
   if (WritesInDot)
     T += "interleave d" + std::to_string(S - 2) +
          ": mfma 1, valu 2, ds-write 1; interleave d" + std::to_string(S - 1) +
@@ -234,6 +244,19 @@ std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
                 " B, so each SIMD runs one wave: no partner to take turns with";
   }
   return L;
+}
+
+bool hasResultSideLoads(const LoopModel &M) {
+  return llvm::any_of(M.Insts, [](const InstInfo &I) {
+    return I.R == Role::SideLoad && I.Op == Operand::None;
+  });
+}
+
+bool resultSideLoadsPastDot(const LoopModel &M) {
+  if (M.Waves != 8 || M.NumAsyncCopies || !hasResultSideLoads(M))
+    return false;
+  const IssueBound B = issueBound(M, 2); // MFMA clocks of both waves
+  return B.Known && loadedRoundTrip(M) > B.MFMAClocks;
 }
 
 bool singleWaveLDSBound(const LoopModel &M) {

@@ -15,6 +15,8 @@
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 
+#include <string>
+
 namespace pingpong {
 
 static const char *TwoPPReadsFirstLayout =
@@ -85,12 +87,41 @@ static const char *TwoPPLoadsAheadLayout =
     "mem mem1: local-write, global-load; "
     "dot dot1: dot[1/2]";
 
+// A scale applied to the dot's result (acc += dot(a, b) * sa * sb) reads
+// each accumulator's product after its last K step. K-major halves finish
+// every accumulator in dot1, so all the scaling VALU (109 per wave on the
+// fp8 256x128x128 tile) runs there after the last MFMAs, with the pipe
+// idle, while mem1 (LDS writes only) waits on the other group's dot0. dot0
+// here also takes the second half of the K steps of the first quarter of
+// the accumulators: those finish in dot0, their scaling moves to mem1
+// (role-less VALU out of a dot: planClusters), and both dots carry 40 and
+// 24 MFMAs plus dot1's scaling. Model, cycles/iter (GEMM 8192^3),
+// mmblock_fp8_256x128x128_w8 gfx942: 2777 -> 2582 (a half of the
+// accumulators finished in dot0: 2776, an eighth: 2654; docs/triton.md).
+static std::optional<std::string> resultScaleLayout(const LoopModel &M) {
+  const unsigned K = M.ChainLen, Q = 4;
+  if (!hasResultSideLoads(M) || M.chainedDots() || K < 2 || K % 2 ||
+      M.NumAccumulators % Q || M.NumDots != K * M.NumAccumulators)
+    return std::nullopt;
+  // Slices of Q accumulator quarters per K step: K step k, quarter q is
+  // slice k * Q + q (the dot order is K step, then accumulator).
+  const std::string S = "/" + std::to_string(K * Q) + "]";
+  std::string Dot0 = "dot[0-" + std::to_string(K / 2 * Q - 1) + S;
+  for (unsigned Step = K / 2; Step < K; ++Step)
+    Dot0 += ", dot[" + std::to_string(Step * Q) + S;
+  return "pingpong-layout v1; sync barrier asymmetric delay-global-data; "
+         "mem mem0: local-read; mem+ mem0.global: global-load, side-load; "
+         "dot dot0: " + Dot0 + "; mem mem1: local-write; dot dot1: dot";
+}
+
 std::optional<ClusterLayout> layoutTwoPP(const LoopModel &M, Rejection &Why) {
   if (!canSliceAcrossWaveGroups(M, 2, Mode::TwoPP, Why))
     return std::nullopt;
   const target::TargetFacts *T =
       target::factsFor(M.Body->getParent()->getSubtarget().getCPU());
   const bool WidePort = T && T->LDSReadBytesPerClkPerSIMDPair >= 128;
+  if (std::optional<std::string> Text = resultScaleLayout(M))
+    return builtinLayout(Text->c_str(), Mode::TwoPP, M, Why);
   if (M.NumSideLoads)
     return builtinLayout(TwoPPSideLoadLayout, Mode::TwoPP, M, Why);
   if (M.NumGlobalLoadsAhead)

@@ -139,6 +139,14 @@ bool portPastDot(const LoopModel &M);
 /// workgroup's LDS traffic takes the port per iteration (or either is not
 /// known); else why the loop is not LDS-bound, with the numbers.
 std::string l2BelowPort(const LoopModel &M);
+/// Side loads that meet only a dot's result (classifyResultSideLoads: a
+/// block scale applied after the dot), not an operand.
+bool hasResultSideLoads(const LoopModel &M);
+/// Such side loads, issued and consumed in one iteration, whose loaded
+/// round trip (loadedRoundTrip) outlasts both waves' dots on a SIMD: no
+/// turn-taking hides it, each wave overlaps it with its own dot
+/// (single-wave, the scaling after the last slice).
+bool resultSideLoadsPastDot(const LoopModel &M);
 /// The 4-wave skinny shape: LDS DMA together with operands loaded straight
 /// from global memory (and a register-staged scale), no chained dots.
 bool skinnyFourWaveShape(const LoopModel &M);
