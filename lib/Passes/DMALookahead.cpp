@@ -85,10 +85,6 @@ static cl::list<unsigned> DMALookaheadWaves(
 
 namespace {
 
-/// Offsets at or past this are out of range for a resource of at most
-/// 2^31 - 1 bytes: the copy reads nothing (Triton masks with it too).
-constexpr uint32_t OutOfRange = 0x80000000u;
-
 bool isRawBufferDMA(const Instruction &I) {
   const auto *II = dyn_cast<IntrinsicInst>(&I);
   return II && II->getIntrinsicID() == Intrinsic::amdgcn_raw_ptr_buffer_load_lds;
@@ -133,29 +129,6 @@ bool isGlobalLoad(const Instruction &I) {
          N.starts_with("llvm.amdgcn.raw.buffer.load") ||
          N.starts_with("llvm.amdgcn.struct.buffer.load") ||
          N.starts_with("llvm.amdgcn.global.load");
-}
-
-/// Attention's second dot: an MFMA operand computed from another MFMA's
-/// result in the loop (through arithmetic, not memory).
-bool hasChainedDots(const Loop &L) {
-  SmallVector<const Value *, 32> Work;
-  SmallPtrSet<const Value *, 32> Seen;
-  for (const BasicBlock *BB : L.blocks())
-    for (const Instruction &I : *BB)
-      if (isMFMACall(I))
-        for (unsigned K = 0; K < 2; ++K)
-          Work.push_back(cast<CallBase>(I).getArgOperand(K));
-  while (!Work.empty()) {
-    const auto *I = dyn_cast<Instruction>(Work.pop_back_val());
-    if (!I || !L.contains(I) || !Seen.insert(I).second || isa<PHINode>(I) ||
-        I->mayReadFromMemory())
-      continue;
-    if (isMFMACall(*I))
-      return true;
-    for (const Value *Op : I->operands())
-      Work.push_back(Op);
-  }
-  return false;
 }
 
 bool writesLDS(const Instruction &I) {
@@ -267,18 +240,6 @@ private:
   std::string tryLoop(Loop &L, unsigned &Copies);
 };
 
-/// The resource is a raw buffer (no stride) of at most 2^31 - 1 bytes, so
-/// that OutOfRange reads nothing.
-bool boundedResource(const Value *Rsrc) {
-  const auto *II = dyn_cast<IntrinsicInst>(Rsrc);
-  if (!II || II->getIntrinsicID() != Intrinsic::amdgcn_make_buffer_rsrc)
-    return false;
-  const auto *Stride = dyn_cast<ConstantInt>(II->getArgOperand(1));
-  const auto *Records = dyn_cast<ConstantInt>(II->getArgOperand(2));
-  return Stride && Stride->isZero() && Records &&
-         Records->getZExtValue() < OutOfRange;
-}
-
 std::string PingpongDMALookahead::tryLoop(Loop &L, unsigned &Copies) {
   BasicBlock *Body = L.getHeader();
   BasicBlock *Pre = L.getLoopPreheader();
@@ -343,8 +304,10 @@ std::string PingpongDMALookahead::tryLoop(Loop &L, unsigned &Copies) {
     auto *Imm = dyn_cast<ConstantInt>(D->getArgOperand(5));
     if (!SOff || !SOff->isZero() || !Imm || Imm->getZExtValue() >= 4096)
       return "a copy with a scalar offset";
-    if (!boundedResource(D->getArgOperand(0)) || L.contains(dyn_cast<Instruction>(D->getArgOperand(0))))
-      return "a copy whose buffer resource is not a raw buffer below 2^31 bytes";
+    if (L.contains(dyn_cast<Instruction>(D->getArgOperand(0))))
+      return "a copy whose buffer resource is computed in the loop";
+    if (std::string W = whyNotMaskable(D->getArgOperand(0)); !W.empty())
+      return "a copy that cannot be masked past the last tile: " + W;
   }
   // The copies go right after the last LDS read.
   Instruction *IP = LastRead->getNextNode();
@@ -388,7 +351,7 @@ std::string PingpongDMALookahead::tryLoop(Loop &L, unsigned &Copies) {
   B.CreateCall(BarrierFn);
   for (Plan &P : Plans) {
     SmallVector<Value *, 8> Ops = P.NextOps;
-    Ops[3] = B.CreateSelect(Cont, Ops[3], ConstantInt::get(I32, OutOfRange), "dma.ahead.offset");
+    Ops[3] = B.CreateSelect(Cont, Ops[3], ConstantInt::get(I32, OutOfRangeOffset, /*IsSigned=*/true), "dma.ahead.offset");
     CallInst *C = B.CreateCall(P.DMA->getCalledFunction(), Ops);
     C->copyMetadata(*P.DMA);
     C->setTailCall(P.DMA->isTailCall());

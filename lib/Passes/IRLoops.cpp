@@ -3,6 +3,8 @@
 #include "pingpong/Analysis/Directives.h"
 #include "pingpong/Target/TargetFacts.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -71,6 +73,57 @@ bool loopHas(const Loop &L, bool (*Pred)(const Instruction &)) {
       if (Pred(I))
         return true;
   return false;
+}
+
+bool hasChainedDots(const Loop &L) {
+  SmallVector<const Value *, 32> Work;
+  SmallPtrSet<const Value *, 32> Seen;
+  for (const BasicBlock *BB : L.blocks())
+    for (const Instruction &I : *BB)
+      if (isMFMACall(I))
+        for (unsigned Op = 0; Op < 2; ++Op)
+          Work.push_back(cast<CallBase>(I).getArgOperand(Op));
+  while (!Work.empty()) {
+    const auto *I = dyn_cast<Instruction>(Work.pop_back_val());
+    if (!I || !L.contains(I) || isa<PHINode>(I) || !Seen.insert(I).second)
+      continue;
+    if (isMFMACall(*I))
+      return true;
+    Work.append(I->op_begin(), I->op_end());
+  }
+  return false;
+}
+
+std::string whyNotMaskable(const Value *Rsrc) {
+  const auto *Make = dyn_cast<IntrinsicInst>(Rsrc);
+  if (!Make || Make->getIntrinsicID() != Intrinsic::amdgcn_make_buffer_rsrc)
+    return "its buffer resource is not made by make.buffer.rsrc";
+  const auto *Stride = dyn_cast<ConstantInt>(Make->getArgOperand(1));
+  const auto *Records = dyn_cast<ConstantInt>(Make->getArgOperand(2));
+  if (!Stride || !Stride->isZero())
+    return "its buffer resource has a stride";
+  if (!Records || Records->getZExtValue() > uint64_t(INT32_MAX))
+    return "its buffer's num_records is not a constant <= 0x7FFFFFFF";
+  for (const User *U : Rsrc->users()) {
+    const auto *II = dyn_cast<IntrinsicInst>(U);
+    if (!II)
+      continue;
+    // The voffset operand: a buffer load's second, a copy's fourth.
+    unsigned Off;
+    if (II->getIntrinsicID() == Intrinsic::amdgcn_raw_ptr_buffer_load)
+      Off = 1;
+    else if (II->getIntrinsicID() == Intrinsic::amdgcn_raw_ptr_buffer_load_lds)
+      Off = 3;
+    else
+      continue;
+    const auto *Sel = dyn_cast<SelectInst>(II->getArgOperand(Off));
+    const auto *False =
+        Sel ? dyn_cast<ConstantInt>(Sel->getFalseValue()) : nullptr;
+    if (False && False->getSExtValue() == OutOfRangeOffset)
+      return "";
+  }
+  return "no access of the kernel masks its offset on this buffer with "
+         "0x80000000 (the proof that such an offset reads nothing)";
 }
 
 unsigned wavesPerWorkgroup(const Function &F) {

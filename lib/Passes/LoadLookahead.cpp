@@ -76,10 +76,6 @@ static cl::opt<cl::boolOrDefault> LoadLookahead(
 
 namespace {
 
-/// The offset that makes a raw buffer access read nothing (the kernel's own
-/// masked loads use it: Triton's `select %c, %off, -2147483648`).
-constexpr int64_t OutOfRange = INT32_MIN;
-
 bool isBufferLoad(const Value *V) {
   const auto *II = dyn_cast<IntrinsicInst>(V);
   return II && II->getIntrinsicID() == Intrinsic::amdgcn_raw_ptr_buffer_load;
@@ -88,30 +84,6 @@ bool isBufferLoad(const Value *V) {
 bool isLDSStore(const User *U) {
   const auto *SI = dyn_cast<StoreInst>(U);
   return SI && SI->getPointerAddressSpace() == 3 && !SI->isVolatile();
-}
-
-/// Why an offset of 0x80000000 on Rsrc is not proven to read nothing, or "".
-std::string whyNotMaskable(const Value *Rsrc) {
-  const auto *Make = dyn_cast<IntrinsicInst>(Rsrc);
-  if (!Make || Make->getIntrinsicID() != Intrinsic::amdgcn_make_buffer_rsrc)
-    return "its buffer resource is not made by make.buffer.rsrc";
-  const auto *Stride = dyn_cast<ConstantInt>(Make->getArgOperand(1));
-  const auto *Records = dyn_cast<ConstantInt>(Make->getArgOperand(2));
-  if (!Stride || !Stride->isZero())
-    return "its buffer resource has a stride";
-  if (!Records || Records->getZExtValue() > uint64_t(INT32_MAX))
-    return "its buffer's num_records is not a constant <= 0x7FFFFFFF";
-  for (const User *U : Rsrc->users()) {
-    if (!isBufferLoad(U))
-      continue;
-    const auto *Sel = dyn_cast<SelectInst>(cast<CallBase>(U)->getArgOperand(1));
-    const auto *False =
-        Sel ? dyn_cast<ConstantInt>(Sel->getFalseValue()) : nullptr;
-    if (False && False->getSExtValue() == OutOfRange)
-      return "";
-  }
-  return "no load of the kernel masks its offset on this buffer with "
-         "0x80000000 (the proof that such an offset reads nothing)";
 }
 
 /// Builds the value of an in-loop expression for another iteration:
@@ -266,26 +238,6 @@ private:
   void rewrite(Loop &L, Materializer &M, Staged &S) const;
 };
 
-/// An MFMA's A or B operand computed in the loop from another MFMA's result
-/// (attention's P = softmax(Q K^T) feeding P V): chained dots.
-bool hasChainedDots(const Loop &L) {
-  SmallVector<const Value *, 32> Work;
-  SmallPtrSet<const Value *, 32> Seen;
-  for (const Instruction &I : *L.getHeader())
-    if (isMFMACall(I))
-      for (unsigned Op = 0; Op < 2; ++Op)
-        Work.push_back(cast<CallBase>(I).getArgOperand(Op));
-  while (!Work.empty()) {
-    const auto *I = dyn_cast<Instruction>(Work.pop_back_val());
-    if (!I || !L.contains(I) || isa<PHINode>(I) || !Seen.insert(I).second)
-      continue;
-    if (isMFMACall(*I))
-      return true;
-    Work.append(I->op_begin(), I->op_end());
-  }
-  return false;
-}
-
 std::string PingpongLoadLookahead::whyNotLoop(const Loop &L) const {
   if (!L.isInnermost() || !loopHas(L, isMFMACall))
     return "not an innermost MFMA loop";
@@ -418,8 +370,8 @@ void PingpongLoadLookahead::rewrite(Loop &L, Materializer &M,
   Value *NextOff = M.get(Off, Materializer::Next, IP);
   IRBuilder<> B(IP);
   Value *Masked = Br->getSuccessor(0) == Header
-                      ? B.CreateSelect(Test, NextOff, B.getInt32(OutOfRange))
-                      : B.CreateSelect(Test, B.getInt32(OutOfRange), NextOff);
+                      ? B.CreateSelect(Test, NextOff, B.getInt32(OutOfRangeOffset))
+                      : B.CreateSelect(Test, B.getInt32(OutOfRangeOffset), NextOff);
   auto *NextLoad = cast<CallInst>(Load->clone());
   NextLoad->setArgOperand(1, Masked);
   NextLoad->insertBefore(IP->getIterator());

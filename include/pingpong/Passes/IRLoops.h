@@ -9,10 +9,14 @@
 #ifndef PINGPONG_PASSES_IRLOOPS_H
 #define PINGPONG_PASSES_IRLOOPS_H
 
+#include <cstdint>
+#include <string>
+
 namespace llvm {
 class Function;
 class Instruction;
 class Loop;
+class Value;
 } // namespace llvm
 
 namespace pingpong {
@@ -27,6 +31,18 @@ bool isAuthorScheduleCall(const llvm::Instruction &I);
 bool loopSaysOff(const llvm::Loop &L);
 /// Any instruction of the loop satisfies Pred.
 bool loopHas(const llvm::Loop &L, bool (*Pred)(const llvm::Instruction &));
+/// An MFMA's A or B operand computed in the loop from another MFMA's result
+/// (attention's P = softmax(Q K^T) feeding P V): chained dots.
+bool hasChainedDots(const llvm::Loop &L);
+/// The voffset that makes a raw buffer access (a load or an LDS DMA copy)
+/// read nothing on a resource of at most 2^31 - 1 bytes (Triton masks its
+/// prologue loads with it: `select %c, %off, -2147483648`).
+constexpr int32_t OutOfRangeOffset = INT32_MIN;
+/// Why OutOfRangeOffset on Rsrc is not proven to read nothing, or "": Rsrc
+/// is a make.buffer.rsrc with no stride, a constant num_records of at most
+/// 0x7FFFFFFF, and the kernel already masks an access on it with that
+/// offset.
+std::string whyNotMaskable(const llvm::Value *Rsrc);
 /// Waves per workgroup from "amdgpu-flat-work-group-size" (0 if unknown).
 unsigned wavesPerWorkgroup(const llvm::Function &F);
 /// -amdgpu-pingpong=off or the function attribute "off".
