@@ -142,85 +142,6 @@ bool writesLDS(const Instruction &I) {
   return false;
 }
 
-/// The loop's values evaluated at another iteration: every header PHI is
-/// replaced by one of its incoming values (the latch's: the next iteration;
-/// the preheader's: iteration 0; none: this iteration), and the body
-/// instructions that depend on one, or are computed after the insertion
-/// point, are copied there. Only arithmetic is copied.
-class IterationClone {
-public:
-  /// Current: this iteration's values at the same point, for the latch
-  /// values computed after it (LSR puts the increments at the end).
-  IterationClone(Loop &L, BasicBlock *From, Instruction *InsertBefore,
-                 IterationClone *Current = nullptr)
-      : L(L), From(From), IP(InsertBefore), Current(Current) {}
-
-  /// V at that iteration, or nullptr when it cannot be computed there.
-  Value *get(Value *V) {
-    auto It = Map.find(V);
-    if (It != Map.end())
-      return It->second;
-    Value *R = compute(V);
-    Map[V] = R;
-    return R;
-  }
-
-private:
-  Loop &L;
-  BasicBlock *From;
-  Instruction *IP;
-  IterationClone *Current;
-  DenseMap<Value *, Value *> Map;
-
-  Value *compute(Value *V) {
-    auto *I = dyn_cast<Instruction>(V);
-    if (!I || !L.contains(I))
-      return V; // loop-invariant
-    if (auto *Phi = dyn_cast<PHINode>(I)) {
-      if (Phi->getParent() != L.getHeader())
-        return nullptr;
-      if (!From)
-        return Phi; // this iteration
-      Value *In = Phi->getIncomingValueForBlock(From);
-      // A value from the latch is itself of this iteration: computed again
-      // where the copies go when it comes later.
-      if (auto *InI = dyn_cast<Instruction>(In))
-        if (L.contains(InI) && !available(InI))
-          return Current ? Current->get(In) : nullptr;
-      return In;
-    }
-    if (I->mayReadOrWriteMemory() || I->mayHaveSideEffects() || I->isTerminator())
-      return nullptr;
-    SmallVector<Value *, 4> Ops;
-    bool Changed = false;
-    for (Value *Op : I->operands()) {
-      Value *N = get(Op);
-      if (!N)
-        return nullptr;
-      Changed |= N != Op;
-      Ops.push_back(N);
-    }
-    if (!Changed && available(I))
-      return I;
-    Instruction *C = I->clone();
-    for (unsigned K = 0; K < Ops.size(); ++K)
-      C->setOperand(K, Ops[K]);
-    C->setName(I->getName() + ".ahead");
-    C->insertBefore(IP->getIterator());
-    // The preheader's copy of iteration 0 is mostly constants.
-    if (Value *S = simplifyInstruction(C, SimplifyQuery(C->getDataLayout()))) {
-      C->eraseFromParent();
-      return S;
-    }
-    return C;
-  }
-
-  /// Defined outside the loop, or before the insertion point in its block.
-  bool available(const Instruction *I) const {
-    return !L.contains(I) || (I->getParent() == IP->getParent() && I->comesBefore(IP));
-  }
-};
-
 class PingpongDMALookahead : public FunctionPass {
 public:
   static char ID;
@@ -312,11 +233,17 @@ std::string PingpongDMALookahead::tryLoop(Loop &L, unsigned &Copies) {
   // The copies go right after the last LDS read.
   Instruction *IP = LastRead->getNextNode();
 
-  // Every operand at the next iteration and at iteration 0, before changing
-  // anything.
-  IterationClone This(L, nullptr, IP);
-  IterationClone Next(L, Body, IP, &This);
-  IterationClone First(L, Pre, Pre->getTerminator());
+  // Every operand at the next iteration and at iteration 0, and whether the
+  // loop runs another iteration, known here already: checked before
+  // changing anything.
+  IterationValues At(L, ".ahead");
+  for (IntrinsicInst *D : DMAs)
+    for (Value *Op : D->args())
+      if (!At.computable(Op, IterationValues::Next) ||
+          !At.computable(Op, IterationValues::First))
+        return "a copy operand computed from memory or not available";
+  if (!At.computable(Br->getCondition(), IterationValues::This))
+    return "the exit test needs memory or is not computable before the copies";
   struct Plan {
     IntrinsicInst *DMA;
     SmallVector<Value *, 8> NextOps, FirstOps;
@@ -325,18 +252,13 @@ std::string PingpongDMALookahead::tryLoop(Loop &L, unsigned &Copies) {
   for (IntrinsicInst *D : DMAs) {
     Plan P{D, {}, {}};
     for (Value *Op : D->args()) {
-      Value *N = Next.get(Op), *Z = First.get(Op);
-      if (!N || !Z)
-        return "a copy operand computed from memory or not available";
-      P.NextOps.push_back(N);
-      P.FirstOps.push_back(Z);
+      P.NextOps.push_back(At.get(Op, IterationValues::Next, IP));
+      P.FirstOps.push_back(
+          At.get(Op, IterationValues::First, Pre->getTerminator()));
     }
     Plans.push_back(std::move(P));
   }
-  // Whether the loop runs another iteration, known here already.
-  Value *Test = This.get(Br->getCondition());
-  if (!Test)
-    return "the exit test needs memory or is not computable before the copies";
+  Value *Test = At.get(Br->getCondition(), IterationValues::This, IP);
   IRBuilder<> B(IP);
   Value *Cont = ContinueIfTrue ? Test : B.CreateNot(Test, "dma.continue");
 

@@ -5,7 +5,9 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/InstructionSimplify.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
@@ -124,6 +126,100 @@ std::string whyNotMaskable(const Value *Rsrc) {
   }
   return "no access of the kernel masks its offset on this buffer with "
          "0x80000000 (the proof that such an offset reads nothing)";
+}
+
+/// I may be computed again at the insertion point: arithmetic that cannot
+/// trap, or an intrinsic that touches no memory and returns (ballot,
+/// readfirstlane: convergent, but the copies go in the loop's own block or
+/// its preheader, which run with the lanes that ran I).
+static bool copyable(const Instruction &I) {
+  if (I.mayReadOrWriteMemory() || I.mayHaveSideEffects() || I.isTerminator())
+    return false;
+  if (isSafeToSpeculativelyExecute(&I))
+    return true;
+  const auto *II = dyn_cast<IntrinsicInst>(&I);
+  return II && II->willReturn();
+}
+
+bool IterationValues::computable(Value *V, Iteration It) {
+  return computable(V, It, 0);
+}
+
+bool IterationValues::computable(Value *V, Iteration It, unsigned Depth) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !L.contains(I))
+    return true;
+  if (auto Found = Known[It].find(I); Found != Known[It].end())
+    return Found->second;
+  // Deep expressions are not the loops the passes take; the bound also
+  // stops a cycle through the latch values.
+  if (Depth > 32)
+    return false;
+  bool Can;
+  if (auto *PN = dyn_cast<PHINode>(I))
+    Can = PN->getParent() == L.getHeader() &&
+          (It != Next ||
+           computable(PN->getIncomingValueForBlock(L.getLoopLatch()), This,
+                      Depth + 1));
+  else
+    Can = copyable(*I) &&
+          llvm::all_of(I->operands(), [&](Value *Op) {
+            return computable(Op, It, Depth + 1);
+          });
+  Known[It][I] = Can;
+  return Can;
+}
+
+Value *IterationValues::get(Value *V, Iteration It, Instruction *IP) {
+  assert(computable(V, It) && "the caller checks computable() first");
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !L.contains(I))
+    return V;
+  // Defined before IP in its block, on this path.
+  auto Before = [IP](const Instruction *D) {
+    return D->getParent() == IP->getParent() && D->comesBefore(IP);
+  };
+  if (Value *Done = Made[It].lookup(I)) {
+    auto *DI = dyn_cast<Instruction>(Done);
+    if (It == First || !DI || !L.contains(DI) || Before(DI))
+      return Done;
+  }
+  Value *Result;
+  if (auto *PN = dyn_cast<PHINode>(I)) {
+    if (It == First)
+      Result = PN->getIncomingValueForBlock(L.getLoopPreheader());
+    else if (It == Next)
+      Result = get(PN->getIncomingValueForBlock(L.getLoopLatch()), This, IP);
+    else
+      Result = PN;
+  } else if (It == This && Before(I)) {
+    Result = I;
+  } else {
+    SmallVector<Value *, 4> Ops;
+    for (Value *Op : I->operands())
+      Ops.push_back(get(Op, It, IP));
+    // The same value at every iteration, already computed here.
+    bool Same = true;
+    for (unsigned Op = 0; Op < Ops.size(); ++Op)
+      Same &= Ops[Op] == I->getOperand(Op);
+    if (It != First && Same && Before(I)) {
+      Made[It][I] = I;
+      return I;
+    }
+    Instruction *C = I->clone();
+    for (unsigned Op = 0; Op < Ops.size(); ++Op)
+      C->setOperand(Op, Ops[Op]);
+    C->insertBefore(IP->getIterator());
+    C->setName(I->getName() + Suffix);
+    Result = C;
+    // Iteration 0's copies are mostly constants.
+    if (Value *S = simplifyInstruction(C, SimplifyQuery(C->getDataLayout()))) {
+      C->eraseFromParent();
+      Result = S;
+    }
+  }
+  Made[It][I] = Result;
+  return Result;
 }
 
 unsigned wavesPerWorkgroup(const Function &F) {

@@ -86,75 +86,6 @@ bool isLDSStore(const User *U) {
   return SI && SI->getPointerAddressSpace() == 3 && !SI->isVolatile();
 }
 
-/// Builds the value of an in-loop expression for another iteration:
-/// Initial (in the preheader, header PHIs at their entry values), Next
-/// (header PHIs at their backedge values) or Current (this iteration, copies
-/// made only where the value is defined after the insertion point).
-class Materializer {
-public:
-  enum Kind { Initial, Current, Next };
-  Materializer(Loop &L) : L(L), Header(L.getHeader()) {}
-
-  /// V can be rebuilt: header PHIs and side-effect-free arithmetic.
-  bool clonable(Value *V, unsigned Depth = 0) {
-    auto *I = dyn_cast<Instruction>(V);
-    if (!I || !L.contains(I))
-      return true;
-    if (!Checked.insert(I).second)
-      return true;
-    if (Depth > 32)
-      return false;
-    if (auto *PN = dyn_cast<PHINode>(I))
-      return PN->getParent() == Header &&
-             clonable(PN->getIncomingValueForBlock(L.getLoopLatch()),
-                      Depth + 1);
-    if (I->mayReadOrWriteMemory() || !isSafeToSpeculativelyExecute(I))
-      return false;
-    return llvm::all_of(I->operands(),
-                        [&](Value *Op) { return clonable(Op, Depth + 1); });
-  }
-
-  Value *get(Value *V, Kind K, Instruction *IP) {
-    auto *I = dyn_cast<Instruction>(V);
-    if (!I || !L.contains(I))
-      return V;
-    auto &Cache = Made[K];
-    // A copy made for an earlier insertion point serves a later one.
-    if (Value *Done = Cache.lookup(I)) {
-      auto *DI = dyn_cast<Instruction>(Done);
-      if (K == Initial || !DI || !L.contains(DI) || DI->comesBefore(IP))
-        return Done;
-    }
-    Value *Result;
-    if (auto *PN = dyn_cast<PHINode>(I)) {
-      if (K == Initial)
-        Result = PN->getIncomingValueForBlock(L.getLoopPreheader());
-      else if (K == Next)
-        Result = get(PN->getIncomingValueForBlock(L.getLoopLatch()), Current,
-                     IP);
-      else
-        Result = PN;
-    } else if (K == Current && I->comesBefore(IP)) {
-      Result = I;
-    } else {
-      Instruction *C = I->clone();
-      for (unsigned Op = 0; Op < C->getNumOperands(); ++Op)
-        C->setOperand(Op, get(I->getOperand(Op), K, IP));
-      C->insertBefore(IP->getIterator());
-      C->setName(I->getName() + (K == Initial ? ".la0" : ".la"));
-      Result = C;
-    }
-    Cache[I] = Result;
-    return Result;
-  }
-
-private:
-  Loop &L;
-  BasicBlock *Header;
-  SmallPtrSet<Instruction *, 32> Checked;
-  DenseMap<Instruction *, Value *> Made[3];
-};
-
 struct Staged {
   CallInst *Load;
   SmallVector<StoreInst *, 2> Stores;
@@ -233,9 +164,9 @@ private:
   /// Why L is not a loop this pass edits, or "".
   std::string whyNotLoop(const Loop &L) const;
   /// The staged loads of L, or why there are none it may move.
-  std::string collect(Loop &L, Materializer &M,
+  std::string collect(Loop &L, IterationValues &At,
                       SmallVectorImpl<Staged> &Out) const;
-  void rewrite(Loop &L, Materializer &M, Staged &S) const;
+  void rewrite(Loop &L, IterationValues &At, Staged &S) const;
 };
 
 std::string PingpongLoadLookahead::whyNotLoop(const Loop &L) const {
@@ -279,7 +210,7 @@ std::string PingpongLoadLookahead::whyNotLoop(const Loop &L) const {
   return "";
 }
 
-std::string PingpongLoadLookahead::collect(Loop &L, Materializer &M,
+std::string PingpongLoadLookahead::collect(Loop &L, IterationValues &At,
                                            SmallVectorImpl<Staged> &Out) const {
   std::string Why = "no register-staged buffer load (a load whose value "
                     "only feeds LDS stores)";
@@ -328,9 +259,11 @@ std::string PingpongLoadLookahead::collect(Loop &L, Materializer &M,
       Why = "a staged load's buffer resource changes in the loop";
     else if (std::string W = whyNotMaskable(Rsrc); !W.empty())
       Why = "a staged load cannot be masked on the last iteration: " + W;
-    else if (!M.clonable(Load->getArgOperand(1)) ||
-             !M.clonable(cast<BranchInst>(L.getHeader()->getTerminator())
-                             ->getCondition()))
+    else if (!At.computable(Load->getArgOperand(1), IterationValues::First) ||
+             !At.computable(Load->getArgOperand(1), IterationValues::Next) ||
+             !At.computable(cast<BranchInst>(L.getHeader()->getTerminator())
+                               ->getCondition(),
+                           IterationValues::This))
       Why = "a staged load's offset or the loop test is not plain arithmetic "
             "of the loop's PHIs";
     else {
@@ -343,7 +276,7 @@ std::string PingpongLoadLookahead::collect(Loop &L, Materializer &M,
   return Out.empty() ? Why : "";
 }
 
-void PingpongLoadLookahead::rewrite(Loop &L, Materializer &M,
+void PingpongLoadLookahead::rewrite(Loop &L, IterationValues &At,
                                     Staged &S) const {
   BasicBlock *Header = L.getHeader();
   BasicBlock *Pre = L.getLoopPreheader();
@@ -354,7 +287,7 @@ void PingpongLoadLookahead::rewrite(Loop &L, Materializer &M,
   // there: no mask).
   Instruction *PreEnd = Pre->getTerminator();
   auto *First = cast<CallInst>(Load->clone());
-  First->setArgOperand(1, M.get(Off, Materializer::Initial, PreEnd));
+  First->setArgOperand(1, At.get(Off, IterationValues::First, PreEnd));
   First->insertBefore(PreEnd->getIterator());
   First->setName(Load->getName() + ".la0");
 
@@ -366,8 +299,8 @@ void PingpongLoadLookahead::rewrite(Loop &L, Materializer &M,
       LastStore = SI;
   Instruction *IP = LastStore->getNextNode();
   auto *Br = cast<BranchInst>(Header->getTerminator());
-  Value *Test = M.get(Br->getCondition(), Materializer::Current, IP);
-  Value *NextOff = M.get(Off, Materializer::Next, IP);
+  Value *Test = At.get(Br->getCondition(), IterationValues::This, IP);
+  Value *NextOff = At.get(Off, IterationValues::Next, IP);
   IRBuilder<> B(IP);
   Value *Masked = Br->getSuccessor(0) == Header
                       ? B.CreateSelect(Test, NextOff, B.getInt32(OutOfRangeOffset))
@@ -420,9 +353,9 @@ bool PingpongLoadLookahead::runOnFunction(Function &F) {
         Missed(Why);
       continue;
     }
-    Materializer M(*L);
+    IterationValues At(*L, ".la");
     SmallVector<Staged, 8> Loads;
-    if (std::string Why = collect(*L, M, Loads); !Why.empty()) {
+    if (std::string Why = collect(*L, At, Loads); !Why.empty()) {
       Missed(Why);
       continue;
     }
@@ -444,7 +377,7 @@ bool PingpongLoadLookahead::runOnFunction(Function &F) {
       continue;
     }
     for (Staged &S : Loads)
-      rewrite(*L, M, S);
+      rewrite(*L, At, S);
     NumLookaheadLoads += Loads.size();
     ++NumLookaheadLoops;
     Changed = true;

@@ -9,6 +9,9 @@
 #ifndef PINGPONG_PASSES_IRLOOPS_H
 #define PINGPONG_PASSES_IRLOOPS_H
 
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringRef.h"
+
 #include <cstdint>
 #include <string>
 
@@ -43,6 +46,38 @@ constexpr int32_t OutOfRangeOffset = INT32_MIN;
 /// 0x7FFFFFFF, and the kernel already masks an access on it with that
 /// offset.
 std::string whyNotMaskable(const llvm::Value *Rsrc);
+/// A loop's values at another iteration than the one running, for the
+/// lookahead passes, which issue an access of a later iteration early:
+/// - First: iteration 0, in the preheader (header PHIs at their entry values);
+/// - This: this iteration, where values defined after the insertion point are
+///   computed again before it (LSR puts the increments at the end);
+/// - Next: the next iteration (header PHIs at their latch values, themselves
+///   of this iteration).
+/// Only arithmetic safe to speculate is copied (a Next value is computed on
+/// the last iteration too); a value that needs memory, a side effect or a PHI
+/// outside the header is not computable.
+class IterationValues {
+public:
+  enum Iteration { First, This, Next };
+  /// Copies are named after their original with Suffix appended.
+  IterationValues(llvm::Loop &L, llvm::StringRef Suffix)
+      : L(L), Suffix(Suffix) {}
+
+  /// Whether V can be computed at It; changes no IR.
+  bool computable(llvm::Value *V, Iteration It);
+  /// V at It, computed before IP (the preheader's terminator for First).
+  /// V must be computable. A copy made for an earlier point serves a later
+  /// one.
+  llvm::Value *get(llvm::Value *V, Iteration It, llvm::Instruction *IP);
+
+private:
+  bool computable(llvm::Value *V, Iteration It, unsigned Depth);
+  llvm::Loop &L;
+  std::string Suffix;
+  llvm::DenseMap<const llvm::Value *, bool> Known[3];
+  llvm::DenseMap<llvm::Value *, llvm::Value *> Made[3];
+};
+
 /// Waves per workgroup from "amdgpu-flat-work-group-size" (0 if unknown).
 unsigned wavesPerWorkgroup(const llvm::Function &F);
 /// -amdgpu-pingpong=off or the function attribute "off".
