@@ -56,6 +56,16 @@ static const char *FourPPRoundTripLayout =
     "mem mem2: local-read[2-3/4]; dot dot2: dot[2/4]; "
     "mem mem3: local-write; dot dot3: dot[3/4]";
 
+// Loads issued one iteration ahead (Passes/LoadLookahead.cpp) refill the
+// registers mem3's LDS writes free (two-cluster's reason, TwoPP.cpp): a
+// whole iteration in flight before their own writes in the next one.
+static const char *FourPPLoadsAheadLayout =
+    "pingpong-layout v1; sync barrier asymmetric delay-global-data; "
+    "mem mem0: local-read[0/4]; dot dot0: dot[0/4]; "
+    "mem mem1: local-read[1/4]; dot dot1: dot[1/4]; "
+    "mem mem2: local-read[2-3/4]; dot dot2: dot[2/4]; "
+    "mem mem3: local-write, global-load; dot dot3: dot[3/4]";
+
 unsigned fourPPVariants(const LoopModel &M) {
   return !M.NumSideLoads && loadedRoundTrip(M) > 0 ? 2 : 1;
 }
@@ -64,6 +74,8 @@ std::optional<ClusterLayout> layoutFourPP(const LoopModel &M, Rejection &Why,
                                           unsigned Variant) {
   if (!canSliceAcrossWaveGroups(M, 4, Mode::FourPP, Why))
     return std::nullopt;
+  if (M.NumGlobalLoadsAhead && !M.NumSideLoads)
+    return builtinLayout(FourPPLoadsAheadLayout, Mode::FourPP, M, Why);
   if (Variant == 0 && fourPPVariants(M) == 2)
     return builtinLayout(FourPPRoundTripLayout, Mode::FourPP, M, Why);
   return builtinLayout(M.NumSideLoads ? FourPPSideLoadLayout : FourPPLayout,
