@@ -36,6 +36,12 @@ bool LoopModel::copiesFollowReads() const {
   return FirstCopy >= 0 && LastRead >= 0 && FirstCopy > LastRead;
 }
 
+bool LoopModel::copiesOneTileAhead() const {
+  return copiesFollowReads() && llvm::all_of(Insts, [](const InstInfo &I) {
+           return I.R != Role::AsyncCopy || (I.StagesAhead == 2 && I.Buffers == 2);
+         });
+}
+
 bool LoopModel::scaled() const {
   return llvm::any_of(Groups, [](const DotGroup &G) { return G.Shape.Scaled; });
 }

@@ -21,11 +21,15 @@
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/Support/Debug.h"
 
 #include <climits>
 #include <optional>
 
 using namespace llvm;
+
+#define DEBUG_TYPE "amdgpu-pingpong"
+
 namespace pingpong {
 
 namespace {
@@ -178,11 +182,13 @@ std::optional<Fit> fit(const AddressSlice &W, const AddressSlice &R) {
   return Best;
 }
 
-/// Triton's stage index: a header PHI whose next value is
-/// idx + 1 < N ? idx + 1 : 0 (S_ADD, S_CMP_LT, S_CSELECT). Region position of
-/// the S_CSELECT -> N, the buffers an address built from it cycles through.
-DenseMap<unsigned, unsigned> stageIndices(const ModelBuilder &B) {
-  DenseMap<unsigned, unsigned> Out;
+/// A buffer rotation at region position Sel: x + 1 < N ? x + 1 : 0
+/// (S_ADD, S_CMP_LT, S_CSELECT) -> x and N.
+struct Rotation {
+  Register From;
+  unsigned N;
+};
+std::optional<Rotation> rotationAt(const ModelBuilder &B, unsigned Sel) {
   auto ConstOf = [&](const MachineOperand &MO) -> std::optional<int64_t> {
     if (MO.isImm())
       return MO.getImm();
@@ -190,42 +196,150 @@ DenseMap<unsigned, unsigned> stageIndices(const ModelBuilder &B) {
       return constantIn(B, MO.getReg());
     return std::nullopt;
   };
+  const MachineInstr &SI = *B.M.Insts[Sel].MI;
+  if (B.T.name(SI.getOpcode()) != "S_CSELECT_B32" || SI.getNumOperands() < 3 ||
+      !SI.getOperand(1).isReg() || ConstOf(SI.getOperand(2)) != 0)
+    return std::nullopt;
+  Register Next = SI.getOperand(1).getReg();
+  const MachineInstr *Add = Next.isVirtual() ? B.MRI.getUniqueVRegDef(Next) : nullptr;
+  if (!Add || !isIntAdd(B.T.name(Add->getOpcode())) ||
+      Add->getNumOperands() < 3 || !Add->getOperand(1).isReg() ||
+      !Add->getOperand(1).getReg().isVirtual() || ConstOf(Add->getOperand(2)) != 1)
+    return std::nullopt;
+  // The compare that sets SCC for the select: the last SCC def before it.
+  for (unsigned P = Sel; P-- > 0;) {
+    const MachineInstr &CI = *B.M.Insts[P].MI;
+    bool DefsSCC = llvm::any_of(CI.operands(), [&](const MachineOperand &MO) {
+      return MO.isReg() && MO.isDef() && !MO.isDead() &&
+             StringRef(B.MF.getSubtarget().getRegisterInfo()->getName(
+                 MO.getReg())) == "SCC";
+    });
+    if (!DefsSCC)
+      continue;
+    StringRef Name = B.T.name(CI.getOpcode());
+    std::optional<int64_t> N;
+    if ((Name == "S_CMP_LT_I32" || Name == "S_CMP_LT_U32") &&
+        CI.getOperand(0).isReg() && CI.getOperand(0).getReg() == Next)
+      N = ConstOf(CI.getOperand(1));
+    if (N && *N >= 1 && *N <= 16)
+      return Rotation{Add->getOperand(1).getReg(), unsigned(*N)};
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+/// Triton's stage index: a header PHI whose next value is
+/// idx + 1 < N ? idx + 1 : 0. Region position of the S_CSELECT -> N, the
+/// buffers an address built from it cycles through.
+DenseMap<unsigned, unsigned> stageIndices(const ModelBuilder &B) {
+  DenseMap<unsigned, unsigned> Out;
   for (auto &[Phi, Latch] : B.PhiFromBody) {
     auto Defs = B.DefsOf.find(Latch);
     if (Defs == B.DefsOf.end() || Defs->second.size() != 1)
       continue;
-    unsigned Sel = Defs->second.front();
-    const MachineInstr &SI = *B.M.Insts[Sel].MI;
-    if (B.T.name(SI.getOpcode()) != "S_CSELECT_B32" || SI.getNumOperands() < 3 ||
-        !SI.getOperand(1).isReg() || ConstOf(SI.getOperand(2)) != 0)
-      continue;
-    Register Next = SI.getOperand(1).getReg();
-    const MachineInstr *Add = Next.isVirtual() ? B.MRI.getUniqueVRegDef(Next) : nullptr;
-    if (!Add || !isIntAdd(B.T.name(Add->getOpcode())) ||
-        Add->getNumOperands() < 3 || !Add->getOperand(1).isReg() ||
-        Add->getOperand(1).getReg() != Phi || ConstOf(Add->getOperand(2)) != 1)
-      continue;
-    // The compare that sets SCC for the select: the last SCC def before it.
-    for (unsigned P = Sel; P-- > 0;) {
-      const MachineInstr &CI = *B.M.Insts[P].MI;
-      bool DefsSCC = llvm::any_of(CI.operands(), [&](const MachineOperand &MO) {
-        return MO.isReg() && MO.isDef() && !MO.isDead() &&
-               StringRef(B.MF.getSubtarget().getRegisterInfo()->getName(
-                   MO.getReg())) == "SCC";
-      });
-      if (!DefsSCC)
-        continue;
-      StringRef Name = B.T.name(CI.getOpcode());
-      std::optional<int64_t> N;
-      if ((Name == "S_CMP_LT_I32" || Name == "S_CMP_LT_U32") &&
-          CI.getOperand(0).isReg() && CI.getOperand(0).getReg() == Next)
-        N = ConstOf(CI.getOperand(1));
-      if (N && *N >= 1 && *N <= 16)
-        Out[Sel] = unsigned(*N);
-      break;
-    }
+    std::optional<Rotation> R = rotationAt(B, Defs->second.front());
+    if (R && R->From == Phi)
+      Out[Defs->second.front()] = R->N;
   }
   return Out;
+}
+
+/// An address computed from the stage index advanced by further rotations:
+/// the DMA lookahead's copies (lib/Passes/DMALookahead.cpp) take the buffer
+/// of the next iteration, rot(idx') where the reads use idx' (through a
+/// header PHI). X matches Y when X is Y's computation, instruction for
+/// instruction, with every use of the stage index idx' replaced by
+/// rot^k(idx') (the same k everywhere, the same N as the index); values
+/// from outside the loop and constants match themselves. rot^k(idx') of
+/// iteration t is idx' of iteration t + k, so X is Y's value k iterations
+/// later.
+struct RotatedMatch {
+  const ModelBuilder &B;
+  const DenseMap<unsigned, unsigned> &Indices;
+  std::optional<unsigned> Rots; // k, the same at every leaf
+
+  bool match(Register X, Register Y, unsigned Rot, unsigned Depth) {
+    if (Depth > 12 || !X.isVirtual() || !Y.isVirtual())
+      return false;
+    auto DY = B.DefsOf.find(Y);
+    if (DY != B.DefsOf.end() && DY->second.size() == 1) {
+      auto Idx = Indices.find(DY->second.front());
+      if (Idx != Indices.end()) {
+        // Y is the stage index: X must be it, rotated Rot times so far.
+        if (X == Y) {
+          if (Rots && *Rots != Rot)
+            return false;
+          Rots = Rot;
+          return true;
+        }
+        auto DX = B.DefsOf.find(X);
+        if (DX == B.DefsOf.end() || DX->second.size() != 1)
+          return false;
+        std::optional<Rotation> R = rotationAt(B, DX->second.front());
+        return R && R->N == Idx->second && match(R->From, Y, Rot + 1, Depth + 1);
+      }
+    }
+    if (X == Y) // the same value: only one that does not depend on the index
+      return DY == B.DefsOf.end() || constantIn(B, X);
+    std::optional<int64_t> CX = constantIn(B, X), CY = constantIn(B, Y);
+    if (CX || CY)
+      return CX == CY;
+    auto DX = B.DefsOf.find(X);
+    if (DX == B.DefsOf.end() || DY == B.DefsOf.end() || DX->second.size() != 1 ||
+        DY->second.size() != 1)
+      return false;
+    const MachineInstr &MX = *B.M.Insts[DX->second.front()].MI;
+    const MachineInstr &MY = *B.M.Insts[DY->second.front()].MI;
+    if (MX.getOpcode() != MY.getOpcode() || MX.isPHI() ||
+        MX.getNumExplicitOperands() != MY.getNumExplicitOperands() ||
+        MX.mayLoad() || MY.mayLoad())
+      return false;
+    for (unsigned I = MX.getNumExplicitDefs(), E = MX.getNumExplicitOperands();
+         I < E; ++I) {
+      const MachineOperand &OX = MX.getOperand(I), &OY = MY.getOperand(I);
+      if (OX.isReg() && OY.isReg() && OX.getReg().isVirtual() &&
+          OY.getReg().isVirtual()) {
+        if (OX.getSubReg() != OY.getSubReg() ||
+            !match(OX.getReg(), OY.getReg(), Rot, Depth + 1))
+          return false;
+      } else if (!OX.isIdenticalTo(OY)) {
+        return false;
+      }
+    }
+    return true;
+  }
+};
+
+/// Write W's address fits read R's buffer k iterations later (RotatedMatch):
+/// a value in W's slice is the rotated form of one in R's, the offsets
+/// above them known.
+std::optional<Fit> rotatedFit(const ModelBuilder &B,
+                              const DenseMap<unsigned, unsigned> &Indices,
+                              const AddressSlice &W, const AddressSlice &R) {
+  std::optional<Fit> Best;
+  for (auto &[WP, WU] : W) {
+    if (!WU.Offset)
+      continue;
+    const MachineInstr &MW = *B.M.Insts[WP].MI;
+    if (MW.getNumExplicitDefs() != 1 || !MW.getOperand(0).getReg().isVirtual())
+      continue;
+    for (auto &[RP, RU] : R) {
+      if (!RU.Offset || *WU.Offset < *RU.Offset || RP == WP)
+        continue;
+      const MachineInstr &MR = *B.M.Insts[RP].MI;
+      if (MR.getNumExplicitDefs() != 1 || !MR.getOperand(0).getReg().isVirtual())
+        continue;
+      RotatedMatch Match{B, Indices, std::nullopt};
+      if (!Match.match(MW.getOperand(0).getReg(), MR.getOperand(0).getReg(), 0, 0) ||
+          !Match.Rots || !*Match.Rots)
+        continue;
+      Fit F{*WU.Offset - *RU.Offset, WU.Depth + RU.Depth,
+            int(RU.Phis) - int(WU.Phis) + int(*Match.Rots)};
+      if (!Best || F < *Best)
+        Best = F;
+    }
+  }
+  return Best;
 }
 
 } // namespace
@@ -282,6 +396,28 @@ void deriveStages(ModelBuilder &B) {
         Matches.clear();
       }
       Matches.push_back({Rd, F->Dist});
+    }
+    // No read meets this write at a shared value: the write's buffer may
+    // be the reads' one rotated further (the DMA lookahead's copies).
+    if (Matches.empty()) {
+      for (unsigned Rd : Reads) {
+        auto RS = Slices.find(Rd);
+        if (RS == Slices.end())
+          continue;
+        std::optional<Fit> F = rotatedFit(B, Indices, WS->second, RS->second);
+        if (!F || (Best && *Best < *F))
+          continue;
+        if (!Best || *F < *Best) {
+          Best = F;
+          Matches.clear();
+        }
+        Matches.push_back({Rd, F->Dist});
+      }
+      if (!Matches.empty())
+        LLVM_DEBUG(dbgs() << "amdgpu-pingpong: stages: write " << W
+                          << " fills the reads' buffer through "
+                          << "a rotated stage index, " << Best->Dist
+                          << " iteration(s) ahead\n");
     }
     if (Matches.empty())
       continue;

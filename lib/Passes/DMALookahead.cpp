@@ -31,9 +31,11 @@
 // compute. Everything else is left as it is, with a remark.
 //
 //===----------------------------------------------------------------------===//
+#include "pingpong/Analysis/RegPressure.h"
 #include "pingpong/Passes/IRLoops.h"
 #include "pingpong/Passes/Passes.h"
 #include "pingpong/Sync/Waitcnt.h"
+#include "pingpong/Target/MFMACycles.h"
 #include "pingpong/Target/TargetFacts.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -74,14 +76,14 @@ static cl::opt<bool> DMALookahead(
              "lookahead\")"),
     cl::init(true));
 
-// 8-wave loops stay out by default: the async layouts cannot pair the
-// moved copies with their reads yet (LLVM's order runs those loops, slower),
-// and with two buffers a copy gains only where every read fits in the first
-// memory interval (docs/modes.md, "DMA lookahead at 8 waves").
+// 8-wave loops are taken where eightWaveRule admits them: async-two-cluster
+// then puts every read in its first memory interval and the copies in the
+// second (docs/modes.md, "DMA lookahead at 8 waves").
 static cl::list<unsigned> DMALookaheadWaves(
     "amdgpu-pingpong-dma-lookahead-waves", cl::CommaSeparated,
     cl::desc("waves per workgroup of the loops the DMA lookahead takes "
-             "(default 4)"));
+             "(default 4, and 8 where the latency and register rule admits "
+             "the loop; naming 8 takes every 8-wave loop)"));
 
 namespace {
 
@@ -114,6 +116,93 @@ bool readsLDS(const Instruction &I) {
     return !isRawBufferDMA(I) && I.mayReadFromMemory() &&
            llvm::any_of(CB->args(), [](const Use &U) { return isLDSPointer(U.get()); });
   return false;
+}
+
+/// Matrix-pipe clocks of an MFMA call (MFMACycles.h's table), 0 if unknown.
+/// The table matches machine opcode names; an intrinsic's name carries the
+/// same shape and type, and the f8f6f4 operand formats are its cbsz and
+/// blgp immediates (0/1 fp8/bf8, 2/3 fp6/bf6, 4 fp4), spelled the way the
+/// opcode names spell them.
+unsigned mfmaClocks(const CallBase &C, bool Gfx950) {
+  const Function *Fn = C.getCalledFunction();
+  if (!Fn)
+    return 0;
+  std::string Name = Fn->getName().str();
+  std::replace(Name.begin(), Name.end(), '.', '_');
+  if (StringRef(Name).contains("f8f6f4")) {
+    if (C.arg_size() < 5)
+      return 0;
+    auto Fmt = [&](unsigned Arg) -> const char * {
+      const auto *CI = dyn_cast<ConstantInt>(C.getArgOperand(Arg));
+      if (!CI || CI->getZExtValue() > 4)
+        return nullptr;
+      static const char *Names[] = {"f8", "f8", "f6", "f6", "f4"};
+      return Names[CI->getZExtValue()];
+    };
+    const char *A = Fmt(3), *B = Fmt(4);
+    if (!A || !B)
+      return 0;
+    Name += std::string("_F8F6F4_") + A + "_" + B;
+  }
+  return target::mfmaTableCycles(Name, Gfx950);
+}
+
+/// Whether an 8-wave loop gains from its copies one tile ahead, from the IR
+/// ("" when it does). With two buffers, async-two-cluster can issue a copy
+/// earlier only by putting every read of the iteration in its first memory
+/// interval (the copies in the second): the copy then has about one and a
+/// half iterations to land instead of three quarters of one. That pays
+/// where the copy's loaded round trip outlasts those three quarters and the
+/// loop is not copy-bound (there the bandwidth binds, and the streaming
+/// layout already keeps the copies queued), and only where the reads of a
+/// whole iteration fit in registers beside the accumulators.
+std::string eightWaveRule(const Loop &L, const Function &F,
+                          const target::TargetFacts &T, unsigned Waves) {
+  const bool Gfx950 = T.Id == target::GPU::Gfx950;
+  const DataLayout &DL = F.getDataLayout();
+  uint64_t MFMAClocks = 0, CopyLaneBytes = 0, ReadDwords = 0, AccDwords = 0;
+  auto Dwords = [&](Type *Ty) {
+    return unsigned((DL.getTypeSizeInBits(Ty).getFixedValue() + 31) / 32);
+  };
+  BasicBlock *Body = L.getHeader();
+  for (PHINode &PN : Body->phis())
+    if (PN.getType()->isFPOrFPVectorTy())
+      AccDwords += Dwords(PN.getType());
+  for (Instruction &I : *Body) {
+    if (isMFMACall(I)) {
+      unsigned C = mfmaClocks(cast<CallBase>(I), Gfx950);
+      if (!C)
+        return "an MFMA the cycle table does not know";
+      MFMAClocks += C;
+    } else if (isRawBufferDMA(I)) {
+      auto *Size = dyn_cast<ConstantInt>(cast<CallBase>(I).getArgOperand(2));
+      if (!Size)
+        return "a copy of unknown size";
+      CopyLaneBytes += Size->getZExtValue();
+    } else if (readsLDS(I) && I.getType()->isSized()) {
+      ReadDwords += Dwords(I.getType());
+    }
+  }
+  // Per SIMD: the waves sharing it issue their MFMAs one after another.
+  MFMAClocks *= std::max(1u, Waves / T.SIMDsPerCU);
+  const double CopyClocks =
+      double(CopyLaneBytes * T.WaveSize * Waves) / target::l2BytesPerClkPerCU(T);
+  if (!T.LoadedRoundTrip)
+    return "8 waves: no loaded round trip known for " + std::string(T.CPU);
+  if (!target::roundTripOutlastsCopyWindow(T.LoadedRoundTrip, MFMAClocks))
+    return "8 waves: the copies already have time to land (" +
+           std::to_string(MFMAClocks) + " MFMA clocks per SIMD an iteration, "
+           "loaded round trip " + std::to_string(T.LoadedRoundTrip) + ")";
+  if (CopyClocks > double(MFMAClocks))
+    return "8 waves: copy-bound (" + std::to_string(unsigned(CopyClocks)) +
+           " clocks of L2 share an iteration against " +
+           std::to_string(MFMAClocks) + " MFMA clocks per SIMD)";
+  const unsigned Budget = vectorRegisterBudget(F, T.CPU);
+  if (AccDwords + ReadDwords > Budget)
+    return "8 waves: an iteration's reads (" + std::to_string(ReadDwords) +
+           " registers) and the accumulators (" + std::to_string(AccDwords) +
+           ") exceed the " + std::to_string(Budget) + "-register budget";
+  return "";
 }
 
 /// A load of global memory into registers (plain or buffer).
@@ -158,10 +247,15 @@ public:
 
 private:
   /// Why L is not transformed ("" when it was).
-  std::string tryLoop(Loop &L, unsigned &Copies);
+  std::string tryLoop(Loop &L, unsigned &Copies, const target::TargetFacts *Rule,
+                      unsigned Waves);
 };
 
-std::string PingpongDMALookahead::tryLoop(Loop &L, unsigned &Copies) {
+/// Rule: where set, the 8-wave rule must admit the loop too (checked after
+/// every other condition, before anything changes).
+std::string PingpongDMALookahead::tryLoop(Loop &L, unsigned &Copies,
+                                          const target::TargetFacts *Rule,
+                                          unsigned Waves) {
   BasicBlock *Body = L.getHeader();
   BasicBlock *Pre = L.getLoopPreheader();
   BasicBlock *Exit = L.getExitBlock();
@@ -230,6 +324,9 @@ std::string PingpongDMALookahead::tryLoop(Loop &L, unsigned &Copies) {
     if (std::string W = whyNotMaskable(D->getArgOperand(0)); !W.empty())
       return "a copy that cannot be masked past the last tile: " + W;
   }
+  if (Rule)
+    if (std::string W = eightWaveRule(L, *Body->getParent(), *Rule, Waves); !W.empty())
+      return W;
   // The copies go right after the last LDS read.
   Instruction *IP = LastRead->getNextNode();
 
@@ -323,8 +420,9 @@ bool PingpongDMALookahead::runOnFunction(Function &F) {
     // whose second dot's tile would wait for the first dot's reads
     // (docs/modes.md, "DMA lookahead").
     const unsigned Waves = wavesPerWorkgroup(F);
+    const bool ByRule = DMALookaheadWaves.empty() && Waves == 8;
     const bool WavesTaken = DMALookaheadWaves.empty()
-                                ? Waves == 4
+                                ? Waves == 4 || Waves == 8
                                 : llvm::is_contained(DMALookaheadWaves, Waves);
     if (!WavesTaken || hasChainedDots(*L)) {
       LLVM_DEBUG(dbgs() << "dma-lookahead: " << F.getName()
@@ -332,7 +430,7 @@ bool PingpongDMALookahead::runOnFunction(Function &F) {
       continue;
     }
     unsigned Copies = 0;
-    const std::string Why = tryLoop(*L, Copies);
+    std::string Why = tryLoop(*L, Copies, ByRule ? target::factsFor(CPU) : nullptr, Waves);
     const DebugLoc Loc = L->getStartLoc();
     if (!Why.empty()) {
       LLVM_DEBUG(dbgs() << "dma-lookahead: " << F.getName() << ": " << Why << "\n");

@@ -93,6 +93,16 @@ static const char *AsyncOnePPSplitFirstB =
     "dot dot0: dot[0/2], local-read[1/2], async-copy; "
     "dot dot1: dot[1/2]";
 
+// The copies one tile ahead (DMALookahead.cpp): every copy after every
+// read, in the buffer just read. The plain layout's order with the copies
+// last, as it ran these loops while Stages.cpp could not name their
+// operand (docs/modes.md, "DMA lookahead").
+static const char *AsyncOnePPLayoutCopiesAhead =
+    "pingpong-layout v1; sync gate dot-waits; "
+    "mem mem-a: local-read.a; "
+    "mem mem-b: local-read, async-copy; "
+    "dot dot: dot";
+
 Operand firstDMAOperand(const LoopModel &M) {
   for (const InstInfo &I : M.Insts)
     if (I.R == Role::AsyncCopy && I.Op != Operand::None)
@@ -144,6 +154,8 @@ std::optional<ClusterLayout> layoutAsyncOnePP(const LoopModel &M,
     Why.Reason = "async-one-cluster needs LDS DMA in the loop";
     return std::nullopt;
   }
+  if (M.copiesOneTileAhead())
+    return builtinLayout(AsyncOnePPLayoutCopiesAhead, Mode::AsyncOnePP, M, Why);
   const bool B = firstDMAOperand(M) == Operand::B;
   if (asyncOneOperandWait(M)) {
     Rejection Ignored;

@@ -127,6 +127,24 @@ static const char *AsyncTwoPPLayoutDMAInDot4 =
     "mem mem1: local-read[1/2]; "
     "dot dot1: dot[1/2]";
 
+// Two buffers, the copies one tile further ahead (lib/Passes/DMALookahead.cpp:
+// every copy after every read of the iteration, StagesAhead 2): every read
+// in mem0, the copies in mem1. With two buffers the later wave group reads
+// a buffer one interval behind, so a copy may refill it only after the
+// barrier that ends the other group's last read interval: mem1 when every
+// read is in mem0, half an iteration earlier than mem0.dma of the next
+// iteration. A copy issued in mem1 is due at the barrier before the reads
+// of two iterations later (dmaDeadline), about one and a half iterations
+// to land instead of one. It needs the reads of a whole iteration live at
+// once beside the accumulators: the pass takes 8-wave loops only where they
+// fit (docs/modes.md, "DMA lookahead at 8 waves").
+static const char *AsyncTwoPPLayoutCopiesAhead =
+    "pingpong-layout v1; sync barrier asymmetric; "
+    "mem mem0: local-read; "
+    "dot dot0: dot[0/2]; "
+    "mem mem1: async-copy; "
+    "dot dot1: dot[1/2]";
+
 unsigned loadedRoundTrip(const LoopModel &M) {
   if (!LoadedRoundTrip)
     return 0;
@@ -179,6 +197,16 @@ std::optional<ClusterLayout> layoutAsyncTwoPP(const LoopModel &M,
     Why.Reason = "async-two-cluster needs LDS DMA in the loop";
     return std::nullopt;
   }
+  if (M.copiesOneTileAhead()) {
+    if (!canSliceAcrossWaveGroups(M, 2, Mode::AsyncTwoPP, Why))
+      return std::nullopt;
+    std::optional<ClusterLayout> L =
+        builtinLayout(AsyncTwoPPLayoutCopiesAhead, Mode::AsyncTwoPP, M, Why);
+    if (L)
+      L->Note = "the copies one tile ahead (two buffers): every read in mem0, "
+                "the copies in mem1, due one and a half iterations later";
+    return L;
+  }
   bool TwoStages = M.NumStages == 2;
   if (!canSliceAcrossWaveGroups(M, TwoStages ? 2 : 1, Mode::AsyncTwoPP, Why))
     return std::nullopt;
@@ -207,7 +235,8 @@ std::optional<ClusterLayout> layoutAsyncTwoPP(const LoopModel &M,
   bool Streaming = false;
   if (TwoStages && CB.Known) {
     Streaming = CB.CopyClocks > CB.MFMAClocks;
-    LatencyBound = !Streaming && 4 * RoundTrip > 3 * CB.MFMAClocks;
+    LatencyBound = !Streaming &&
+                   target::roundTripOutlastsCopyWindow(RoundTrip, CB.MFMAClocks);
     Streaming |= LatencyBound;
   }
   if (Streaming)

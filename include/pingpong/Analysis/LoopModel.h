@@ -152,6 +152,10 @@ struct LoopModel {
   /// into the buffer this iteration reads (DMALookahead.cpp), behind the
   /// barrier that ends its reads, so no order may lead with them.
   bool copiesFollowReads() const;
+  /// The DMA lookahead's shape: copiesFollowReads, two buffers, every copy
+  /// two iterations ahead of the reads of its data (Stages.cpp pairs them
+  /// through the rotated stage index).
+  bool copiesOneTileAhead() const;
   /// Which of Slices equal parts of the dot order I belongs to (Dot,
   /// LocalRead, OperandPrep). Along K when Slices divides the K steps;
   /// otherwise the accumulators of a K step are split too.

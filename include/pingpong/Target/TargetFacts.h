@@ -15,6 +15,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <cstdint>
 #include <string>
 
 namespace pingpong {
@@ -71,6 +72,16 @@ constexpr TargetFacts Gfx950{"gfx950", GPU::Gfx950, 64, 4, 8, 512, 256, 256,
 /// A CU's share of the L2 bandwidth, bytes per clock.
 constexpr double l2BytesPerClkPerCU(const TargetFacts &T) {
   return double(T.L2BytesPerClkPerXCD) / T.CUsPerXCD;
+}
+
+/// Two-buffer LDS DMA with 8 waves (async-two-cluster's four intervals): a
+/// copy issued in the first memory interval is due three intervals later,
+/// about three quarters of the iteration's MFMA clocks per SIMD. True when
+/// the loaded round trip outlasts that window (the copies bind, not the
+/// MFMAs): the layout choice and the DMA lookahead's 8-wave rule ask it.
+constexpr bool roundTripOutlastsCopyWindow(unsigned RoundTrip,
+                                           uint64_t MFMAClocksPerSIMD) {
+  return 4 * uint64_t(RoundTrip) > 3 * MFMAClocksPerSIMD;
 }
 
 /// The counters are the gfx9 ones on every supported target.
