@@ -21,6 +21,7 @@
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Support/Debug.h"
 
 #include <climits>
@@ -29,6 +30,8 @@
 using namespace llvm;
 
 #define DEBUG_TYPE "amdgpu-pingpong"
+
+STATISTIC(NumRotatedFills, "LDS writes paired with their reads through a rotated stage index");
 
 namespace pingpong {
 
@@ -258,6 +261,18 @@ struct RotatedMatch {
   const DenseMap<unsigned, unsigned> &Indices;
   std::optional<unsigned> Rots; // k, the same at every leaf
 
+  /// Reads a physical register other than EXEC and MODE (SCC, VCC: a
+  /// select's condition), which the operand comparison does not see.
+  bool readsCondition(const MachineInstr &MI) const {
+    const TargetRegisterInfo *TRI = B.MF.getSubtarget().getRegisterInfo();
+    return llvm::any_of(MI.operands(), [&](const MachineOperand &MO) {
+      if (!MO.isReg() || !MO.isUse() || !MO.getReg().isPhysical())
+        return false;
+      StringRef N = TRI->getName(MO.getReg());
+      return N != "EXEC" && N != "MODE";
+    });
+  }
+
   bool match(Register X, Register Y, unsigned Rot, unsigned Depth) {
     if (Depth > 12 || !X.isVirtual() || !Y.isVirtual())
       return false;
@@ -292,7 +307,7 @@ struct RotatedMatch {
     const MachineInstr &MY = *B.M.Insts[DY->second.front()].MI;
     if (MX.getOpcode() != MY.getOpcode() || MX.isPHI() ||
         MX.getNumExplicitOperands() != MY.getNumExplicitOperands() ||
-        MX.mayLoad() || MY.mayLoad())
+        MX.mayLoad() || MY.mayLoad() || readsCondition(MX) || readsCondition(MY))
       return false;
     for (unsigned I = MX.getNumExplicitDefs(), E = MX.getNumExplicitOperands();
          I < E; ++I) {
@@ -413,11 +428,13 @@ void deriveStages(ModelBuilder &B) {
         }
         Matches.push_back({Rd, F->Dist});
       }
-      if (!Matches.empty())
+      if (!Matches.empty()) {
+        ++NumRotatedFills;
         LLVM_DEBUG(dbgs() << "amdgpu-pingpong: stages: write " << W
                           << " fills the reads' buffer through "
                           << "a rotated stage index, " << Best->Dist
                           << " iteration(s) ahead\n");
+      }
     }
     if (Matches.empty())
       continue;

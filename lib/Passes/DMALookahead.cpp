@@ -22,7 +22,8 @@
 // copies), and the exit waits for every copy (vmcnt(0)) before anything
 // after the loop touches LDS. LDS stays two buffers.
 //
-// Taken only where that argument holds on the IR as it is: one innermost
+// Taken only where that argument holds on the IR as it is (8-wave loops
+// also where eightWaveRule says the copies bind): one innermost
 // single-block loop with a dedicated preheader and one exit; every copy a
 // raw buffer copy (llvm.amdgcn.raw.ptr.buffer.load.lds) on a resource of at
 // most 2^31 - 1 bytes with no stride and no scalar offset; no LDS stores
@@ -62,6 +63,7 @@ using namespace pingpong;
 #define DEBUG_TYPE "amdgpu-pingpong"
 
 STATISTIC(NumDMALookahead, "LDS DMA loops whose copies were issued one more tile ahead");
+STATISTIC(NumEightWaveRefused, "8-wave LDS DMA loops the 8-wave rule left as they were");
 
 namespace llvm {
 void initializePingpongDMALookaheadPass(PassRegistry &);
@@ -248,14 +250,14 @@ public:
 private:
   /// Why L is not transformed ("" when it was).
   std::string tryLoop(Loop &L, unsigned &Copies, const target::TargetFacts *Rule,
-                      unsigned Waves);
+                      unsigned Waves, bool &RuleRefused);
 };
 
 /// Rule: where set, the 8-wave rule must admit the loop too (checked after
 /// every other condition, before anything changes).
 std::string PingpongDMALookahead::tryLoop(Loop &L, unsigned &Copies,
                                           const target::TargetFacts *Rule,
-                                          unsigned Waves) {
+                                          unsigned Waves, bool &RuleRefused) {
   BasicBlock *Body = L.getHeader();
   BasicBlock *Pre = L.getLoopPreheader();
   BasicBlock *Exit = L.getExitBlock();
@@ -325,8 +327,11 @@ std::string PingpongDMALookahead::tryLoop(Loop &L, unsigned &Copies,
       return "a copy that cannot be masked past the last tile: " + W;
   }
   if (Rule)
-    if (std::string W = eightWaveRule(L, *Body->getParent(), *Rule, Waves); !W.empty())
+    if (std::string W = eightWaveRule(L, *Body->getParent(), *Rule, Waves); !W.empty()) {
+      ++NumEightWaveRefused;
+      RuleRefused = true;
       return W;
+    }
   // The copies go right after the last LDS read.
   Instruction *IP = LastRead->getNextNode();
 
@@ -414,11 +419,10 @@ bool PingpongDMALookahead::runOnFunction(Function &F) {
       continue;
     if (!loopHas(*L, isRawBufferDMA))
       continue;
-    // Not candidates (no remark): 8-wave loops, measured slower, where the
-    // two wave groups' copies and reads interleave in the async layouts,
-    // which a barrier between every read and every copy breaks; attention,
-    // whose second dot's tile would wait for the first dot's reads
-    // (docs/modes.md, "DMA lookahead").
+    // Not candidates (no remark): wave counts other than 4 and 8 (8 only
+    // where eightWaveRule admits the loop, with a remark where it does not);
+    // attention, whose second dot's tile would wait for the first dot's
+    // reads (docs/modes.md, "DMA lookahead").
     const unsigned Waves = wavesPerWorkgroup(F);
     const bool ByRule = DMALookaheadWaves.empty() && Waves == 8;
     const bool WavesTaken = DMALookaheadWaves.empty()
@@ -430,10 +434,16 @@ bool PingpongDMALookahead::runOnFunction(Function &F) {
       continue;
     }
     unsigned Copies = 0;
-    std::string Why = tryLoop(*L, Copies, ByRule ? target::factsFor(CPU) : nullptr, Waves);
+    bool RuleRefused = false;
+    std::string Why = tryLoop(*L, Copies, ByRule ? target::factsFor(CPU) : nullptr,
+                              Waves, RuleRefused);
     const DebugLoc Loc = L->getStartLoc();
     if (!Why.empty()) {
       LLVM_DEBUG(dbgs() << "dma-lookahead: " << F.getName() << ": " << Why << "\n");
+      // An 8-wave loop of another shape (attention, three stages, ...) is
+      // no candidate: a remark only where the 8-wave rule refused it.
+      if (ByRule && !RuleRefused)
+        continue;
       ORE.emit([&]() {
         return OptimizationRemarkMissed(DEBUG_TYPE, "DMALookahead", Loc, L->getHeader())
                << "loop in " << ore::NV("Function", F.getName())
