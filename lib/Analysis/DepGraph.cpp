@@ -45,18 +45,27 @@ bool isLDSAccess(const InstInfo &I) {
   return I.Kind == InstKind::LDSRead || I.Kind == InstKind::LDSWrite;
 }
 
-/// Register double-staging (Passes/LoadLookahead.cpp): a global load whose
-/// value crosses the backedge into a header PHI that LDS writes read refills
-/// the registers those writes free. After them, the allocator gives PHI and
-/// load one register; before them, the PHI needs a copy at the latch that
-/// waits for the load, which undoes the lookahead. Appends (write, load).
-void stagingEdges(const LoopModel &Model,
-                  SmallVectorImpl<std::pair<unsigned, unsigned>> &Out) {
+/// A dot result's side input loaded an iteration ahead (LoadLookahead.cpp's
+/// scale loads, OperandSources.cpp's side load with StagesAhead).
+bool isAheadResultSideLoad(const InstInfo &I) {
+  return I.Kind == InstKind::VMEMLoad && I.R == Role::SideLoad &&
+         I.Op == Operand::None && I.StagesAhead;
+}
+
+/// The body's instructions whose registers hold what the global load at
+/// position LoadPos carries into the next iteration: the readers of the
+/// header PHI its value (through copies) reaches. Copies, and for a side
+/// input also the REG_SEQUENCE / INSERT_SUBREG that widen it for packed
+/// VALU, pass the value on (they are readers too). Returns the model
+/// positions; empty if the load's value reaches no PHI.
+SmallVector<unsigned, 8>
+carriedReaders(const LoopModel &Model,
+               const DenseMap<const MachineInstr *, unsigned> &Pos,
+               unsigned LoadPos, bool ThroughWidening) {
   const MachineBasicBlock &Body = *Model.Body;
   const MachineRegisterInfo &MRI = Body.getParent()->getRegInfo();
-  DenseMap<const MachineInstr *, unsigned> Pos;
-  for (unsigned I = 0; I < Model.Insts.size(); ++I)
-    Pos[Model.Insts[I].MI] = I;
+  const MachineInstr *Load = Model.Insts[LoadPos].MI;
+  SmallVector<unsigned, 8> Readers;
   for (const MachineInstr &Phi : Body.phis())
     for (unsigned Op = 1; Op + 1 < Phi.getNumOperands(); Op += 2) {
       if (Phi.getOperand(Op + 1).getMBB() != &Body)
@@ -65,25 +74,98 @@ void stagingEdges(const LoopModel &Model,
       while (Def && Def->isCopy() && Def->getParent() == &Body &&
              Def->getOperand(1).getReg().isVirtual())
         Def = MRI.getVRegDef(Def->getOperand(1).getReg());
-      auto D = Def ? Pos.find(Def) : Pos.end();
-      if (D == Pos.end() || Model.Insts[D->second].Kind != InstKind::VMEMLoad)
+      if (Def != Load)
         continue;
       SmallVector<Register, 4> Work{Phi.getOperand(0).getReg()};
       while (!Work.empty())
         for (const MachineInstr &U : MRI.use_instructions(Work.pop_back_val())) {
-          if (U.getParent() != &Body)
+          if (U.getParent() != &Body || U.isPHI())
             continue;
-          if (U.isCopy() && U.getOperand(0).getReg().isVirtual()) {
+          const bool PassesOn =
+              U.isCopy() || (ThroughWidening && (U.isRegSequence() ||
+                                                 U.isInsertSubreg()));
+          if (PassesOn && U.getOperand(0).getReg().isVirtual())
             Work.push_back(U.getOperand(0).getReg());
-            continue;
-          }
           auto W = Pos.find(&U);
-          if (W != Pos.end() && Model.Insts[W->second].Kind == InstKind::LDSWrite)
-            Out.push_back({W->second, D->second});
+          if (W != Pos.end() && !U.isCopy())
+            Readers.push_back(W->second);
         }
     }
+  return Readers;
+}
+
+DenseMap<const MachineInstr *, unsigned> positions(const LoopModel &Model) {
+  DenseMap<const MachineInstr *, unsigned> Pos;
+  for (unsigned I = 0; I < Model.Insts.size(); ++I)
+    Pos[Model.Insts[I].MI] = I;
+  return Pos;
+}
+
+/// Register double-staging (Passes/LoadLookahead.cpp): a global load whose
+/// value crosses the backedge into a header PHI that LDS writes read refills
+/// the registers those writes free. After them, the allocator gives PHI and
+/// load one register; before them, the PHI needs a copy at the latch that
+/// waits for the load, which undoes the lookahead. Appends (write, load).
+/// The same for a dot result's side input loaded ahead (the scale loads):
+/// (each reader of the carried value, load); sinkAheadSideLoads puts such a
+/// load after its readers first, so the edges run forward.
+void stagingEdges(const LoopModel &Model,
+                  SmallVectorImpl<std::pair<unsigned, unsigned>> &Out) {
+  DenseMap<const MachineInstr *, unsigned> Pos = positions(Model);
+  for (unsigned D = 0; D < Model.Insts.size(); ++D) {
+    if (Model.Insts[D].Kind != InstKind::VMEMLoad)
+      continue;
+    const bool Side = isAheadResultSideLoad(Model.Insts[D]);
+    for (unsigned W : carriedReaders(Model, Pos, D, Side))
+      if ((Side && W < D) || Model.Insts[W].Kind == InstKind::LDSWrite)
+        Out.push_back({W, D});
+  }
 }
 } // namespace
+
+bool sinkAheadSideLoads(const LoopModel &Model) {
+  MachineBasicBlock &Body = *Model.Body;
+  MachineRegisterInfo &MRI = Body.getParent()->getRegInfo();
+  DenseMap<const MachineInstr *, unsigned> Pos = positions(Model);
+  bool Moved = false;
+  for (unsigned D = 0; D < Model.Insts.size(); ++D) {
+    if (!isAheadResultSideLoad(Model.Insts[D]))
+      continue;
+    unsigned Last = D;
+    for (unsigned W : carriedReaders(Model, Pos, D, /*ThroughWidening=*/true))
+      Last = std::max(Last, W);
+    if (Last == D)
+      continue;
+    MachineInstr *Load = Model.Insts[D].MI;
+    // Between the two: nothing that reads the load's value (its copy to
+    // the PHI comes last), no memory write but LDS (the loop writes no
+    // global memory: LoadLookahead.cpp's rule), nothing that redefines what
+    // the load reads (EXEC).
+    bool Safe = true;
+    for (unsigned I = D + 1; I <= Last && Safe; ++I) {
+      const InstInfo &II = Model.Insts[I];
+      const MachineInstr &MI = *II.MI;
+      if ((MI.mayStore() && II.Kind != InstKind::LDSWrite) || MI.isCall() ||
+          II.Kind == InstKind::LDSDMA)
+        Safe = false;
+      for (const MachineOperand &MO : Load->operands())
+        if (MO.isReg() && MO.getReg() &&
+            ((MO.isDef() && MI.readsRegister(MO.getReg(), nullptr)) ||
+             (MO.isUse() && MO.getReg().isPhysical() &&
+              MI.modifiesRegister(MO.getReg(), nullptr))))
+          Safe = false;
+    }
+    if (!Safe)
+      continue;
+    for (const MachineOperand &MO : Load->uses())
+      if (MO.isReg() && MO.getReg().isVirtual())
+        MRI.clearKillFlags(MO.getReg());
+    Body.splice(std::next(Model.Insts[Last].MI->getIterator()), &Body,
+                Load->getIterator());
+    Moved = true;
+  }
+  return Moved;
+}
 
 unsigned DepGraph::numEdges() const {
   unsigned N = 0;
