@@ -107,8 +107,11 @@ DenseMap<const MachineInstr *, unsigned> positions(const LoopModel &Model) {
 /// load one register; before them, the PHI needs a copy at the latch that
 /// waits for the load, which undoes the lookahead. Appends (write, load).
 /// The same for a dot result's side input loaded ahead (the scale loads):
-/// (each reader of the carried value, load); sinkAheadSideLoads puts such a
-/// load after its readers first, so the edges run forward.
+/// (each reader of the carried value, load), where LLVM's order has the
+/// load after that reader (the edges must run forward in it; LoadLookahead
+/// puts the load after its last reader in IR, and LLVM's order kept it
+/// there on every kernel measured). A load before a reader gets no edge: its
+/// PHI then takes a latch copy, slower but correct.
 void stagingEdges(const LoopModel &Model,
                   SmallVectorImpl<std::pair<unsigned, unsigned>> &Out) {
   DenseMap<const MachineInstr *, unsigned> Pos = positions(Model);
@@ -122,50 +125,6 @@ void stagingEdges(const LoopModel &Model,
   }
 }
 } // namespace
-
-bool sinkAheadSideLoads(const LoopModel &Model) {
-  MachineBasicBlock &Body = *Model.Body;
-  MachineRegisterInfo &MRI = Body.getParent()->getRegInfo();
-  DenseMap<const MachineInstr *, unsigned> Pos = positions(Model);
-  bool Moved = false;
-  for (unsigned D = 0; D < Model.Insts.size(); ++D) {
-    if (!isAheadResultSideLoad(Model.Insts[D]))
-      continue;
-    unsigned Last = D;
-    for (unsigned W : carriedReaders(Model, Pos, D, /*ThroughWidening=*/true))
-      Last = std::max(Last, W);
-    if (Last == D)
-      continue;
-    MachineInstr *Load = Model.Insts[D].MI;
-    // Between the two: nothing that reads the load's value (its copy to
-    // the PHI comes last), no memory write but LDS (the loop writes no
-    // global memory: LoadLookahead.cpp's rule), nothing that redefines what
-    // the load reads (EXEC).
-    bool Safe = true;
-    for (unsigned I = D + 1; I <= Last && Safe; ++I) {
-      const InstInfo &II = Model.Insts[I];
-      const MachineInstr &MI = *II.MI;
-      if ((MI.mayStore() && II.Kind != InstKind::LDSWrite) || MI.isCall() ||
-          II.Kind == InstKind::LDSDMA)
-        Safe = false;
-      for (const MachineOperand &MO : Load->operands())
-        if (MO.isReg() && MO.getReg() &&
-            ((MO.isDef() && MI.readsRegister(MO.getReg(), nullptr)) ||
-             (MO.isUse() && MO.getReg().isPhysical() &&
-              MI.modifiesRegister(MO.getReg(), nullptr))))
-          Safe = false;
-    }
-    if (!Safe)
-      continue;
-    for (const MachineOperand &MO : Load->uses())
-      if (MO.isReg() && MO.getReg().isVirtual())
-        MRI.clearKillFlags(MO.getReg());
-    Body.splice(std::next(Model.Insts[Last].MI->getIterator()), &Body,
-                Load->getIterator());
-    Moved = true;
-  }
-  return Moved;
-}
 
 unsigned DepGraph::numEdges() const {
   unsigned N = 0;

@@ -372,10 +372,6 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
   AnalysisOptions AOpts;
   AOpts.ReplaceSchedule = ReplaceSchedule;
   LoopAnalysis A = analyzeLoop(L, MF, AOpts);
-  // Scale loads issued an iteration ahead go after the readers of the
-  // registers they refill (DepGraph.h); the model is built on that order.
-  if (A.Model && sinkAheadSideLoads(*A.Model))
-    A = analyzeLoop(L, MF, AOpts);
   if (!A.IsDotLoop)
     return false; // not a dot loop: nothing to say
   SawDotLoop = true;

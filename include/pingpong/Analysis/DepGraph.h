@@ -29,14 +29,5 @@ struct DepGraph {
 DepGraph buildDepGraph(const LoopModel &Model, const llvm::MachineLoopInfo &MLI,
                        llvm::AAResults *AA);
 
-/// A dot result's side input loaded an iteration ahead (LoadLookahead.cpp)
-/// refills the registers its readers free: each such load that LLVM's order
-/// issues before a reader of the value it replaces moves right after the
-/// last one (the loop writes no memory but LDS). The staging edges then
-/// keep it there in every mode; before them, the PHI needs a copy at the
-/// latch that waits for the load. Returns whether it moved any (the model
-/// must then be built again).
-bool sinkAheadSideLoads(const LoopModel &Model);
-
 } // namespace pingpong
 #endif
