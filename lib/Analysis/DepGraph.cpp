@@ -45,18 +45,27 @@ bool isLDSAccess(const InstInfo &I) {
   return I.Kind == InstKind::LDSRead || I.Kind == InstKind::LDSWrite;
 }
 
-/// Register double-staging (Passes/LoadLookahead.cpp): a global load whose
-/// value crosses the backedge into a header PHI that LDS writes read refills
-/// the registers those writes free. After them, the allocator gives PHI and
-/// load one register; before them, the PHI needs a copy at the latch that
-/// waits for the load, which undoes the lookahead. Appends (write, load).
-void stagingEdges(const LoopModel &Model,
-                  SmallVectorImpl<std::pair<unsigned, unsigned>> &Out) {
+/// A dot result's side input loaded an iteration ahead (LoadLookahead.cpp's
+/// scale loads, OperandSources.cpp's side load with StagesAhead).
+bool isAheadResultSideLoad(const InstInfo &I) {
+  return I.Kind == InstKind::VMEMLoad && I.R == Role::SideLoad &&
+         I.Op == Operand::None && I.StagesAhead;
+}
+
+/// The body's instructions whose registers hold what the global load at
+/// position LoadPos carries into the next iteration: the readers of the
+/// header PHI its value (through copies) reaches. Copies, and for a side
+/// input also the REG_SEQUENCE / INSERT_SUBREG that widen it for packed
+/// VALU, pass the value on (they are readers too). Returns the model
+/// positions; empty if the load's value reaches no PHI.
+SmallVector<unsigned, 8>
+carriedReaders(const LoopModel &Model,
+               const DenseMap<const MachineInstr *, unsigned> &Pos,
+               unsigned LoadPos, bool ThroughWidening) {
   const MachineBasicBlock &Body = *Model.Body;
   const MachineRegisterInfo &MRI = Body.getParent()->getRegInfo();
-  DenseMap<const MachineInstr *, unsigned> Pos;
-  for (unsigned I = 0; I < Model.Insts.size(); ++I)
-    Pos[Model.Insts[I].MI] = I;
+  const MachineInstr *Load = Model.Insts[LoadPos].MI;
+  SmallVector<unsigned, 8> Readers;
   for (const MachineInstr &Phi : Body.phis())
     for (unsigned Op = 1; Op + 1 < Phi.getNumOperands(); Op += 2) {
       if (Phi.getOperand(Op + 1).getMBB() != &Body)
@@ -65,23 +74,55 @@ void stagingEdges(const LoopModel &Model,
       while (Def && Def->isCopy() && Def->getParent() == &Body &&
              Def->getOperand(1).getReg().isVirtual())
         Def = MRI.getVRegDef(Def->getOperand(1).getReg());
-      auto D = Def ? Pos.find(Def) : Pos.end();
-      if (D == Pos.end() || Model.Insts[D->second].Kind != InstKind::VMEMLoad)
+      if (Def != Load)
         continue;
       SmallVector<Register, 4> Work{Phi.getOperand(0).getReg()};
       while (!Work.empty())
         for (const MachineInstr &U : MRI.use_instructions(Work.pop_back_val())) {
-          if (U.getParent() != &Body)
+          if (U.getParent() != &Body || U.isPHI())
             continue;
-          if (U.isCopy() && U.getOperand(0).getReg().isVirtual()) {
+          const bool PassesOn =
+              U.isCopy() || (ThroughWidening && (U.isRegSequence() ||
+                                                 U.isInsertSubreg()));
+          if (PassesOn && U.getOperand(0).getReg().isVirtual())
             Work.push_back(U.getOperand(0).getReg());
-            continue;
-          }
           auto W = Pos.find(&U);
-          if (W != Pos.end() && Model.Insts[W->second].Kind == InstKind::LDSWrite)
-            Out.push_back({W->second, D->second});
+          if (W != Pos.end() && !U.isCopy())
+            Readers.push_back(W->second);
         }
     }
+  return Readers;
+}
+
+DenseMap<const MachineInstr *, unsigned> positions(const LoopModel &Model) {
+  DenseMap<const MachineInstr *, unsigned> Pos;
+  for (unsigned I = 0; I < Model.Insts.size(); ++I)
+    Pos[Model.Insts[I].MI] = I;
+  return Pos;
+}
+
+/// Register double-staging (Passes/LoadLookahead.cpp): a global load whose
+/// value crosses the backedge into a header PHI that LDS writes read refills
+/// the registers those writes free. After them, the allocator gives PHI and
+/// load one register; before them, the PHI needs a copy at the latch that
+/// waits for the load, which undoes the lookahead. Appends (write, load).
+/// The same for a dot result's side input loaded ahead (the scale loads):
+/// (each reader of the carried value, load), where LLVM's order has the
+/// load after that reader (the edges must run forward in it; LoadLookahead
+/// puts the load after its last reader in IR, and LLVM's order kept it
+/// there on every kernel measured). A load before a reader gets no edge: its
+/// PHI then takes a latch copy, slower but correct.
+void stagingEdges(const LoopModel &Model,
+                  SmallVectorImpl<std::pair<unsigned, unsigned>> &Out) {
+  DenseMap<const MachineInstr *, unsigned> Pos = positions(Model);
+  for (unsigned D = 0; D < Model.Insts.size(); ++D) {
+    if (Model.Insts[D].Kind != InstKind::VMEMLoad)
+      continue;
+    const bool Side = isAheadResultSideLoad(Model.Insts[D]);
+    for (unsigned W : carriedReaders(Model, Pos, D, Side))
+      if ((Side && W < D) || Model.Insts[W].Kind == InstKind::LDSWrite)
+        Out.push_back({W, D});
+  }
 }
 } // namespace
 

@@ -475,6 +475,34 @@ static bool feedsDotResultOnly(ModelBuilder &B, unsigned Pos) {
   return MeetsDot;
 }
 
+/// Does the value of the load at Pos reach the body only through the loop's
+/// PHIs (and copies)? It is then read in the next iteration: issued one
+/// iteration ahead (LoadLookahead.cpp's scale loads).
+static bool carriedOnly(ModelBuilder &B, unsigned Pos) {
+  LoopModel &M = B.M;
+  SmallVector<const MachineInstr *, 4> Work{M.Insts[Pos].MI};
+  bool ReachesPhi = false;
+  while (!Work.empty()) {
+    const MachineInstr *MI = Work.pop_back_val();
+    for (const MachineOperand &Def : MI->defs()) {
+      if (!Def.isReg() || !Def.getReg().isVirtual())
+        return false;
+      for (const MachineInstr &U : B.MRI.use_nodbg_instructions(Def.getReg())) {
+        if (U.getParent() != M.Body)
+          continue; // after the loop
+        if (U.isPHI()) {
+          ReachesPhi = true;
+          continue;
+        }
+        if (!U.isCopy())
+          return false;
+        Work.push_back(&U);
+      }
+    }
+  }
+  return ReachesPhi;
+}
+
 void classifyResultSideLoads(ModelBuilder &B) {
   LoopModel &M = B.M;
   for (unsigned I = 0; I < M.Insts.size(); ++I) {
@@ -485,6 +513,7 @@ void classifyResultSideLoads(ModelBuilder &B) {
     II.R = Role::SideLoad;
     II.Op = Operand::None;
     II.Group = 0;
+    II.StagesAhead = carriedOnly(B, I) ? 1 : 0;
   }
 }
 

@@ -28,6 +28,16 @@
 // invariants, on a loop-invariant resource, in a single-block innermost
 // MFMA loop with a dedicated preheader that writes no memory but LDS.
 //
+// Result-side loads (-amdgpu-pingpong-scale-lookahead): a global or buffer
+// load whose value reaches only VALU that meets an MFMA result (block-scaled
+// fp8: acc += dot(a, b) * sa[k] * sb[k]; the machine model's side load of a
+// dot's result, OperandSources.cpp) waits its whole round trip inside the
+// iteration that issues it. It goes one iteration ahead the same way,
+// issued after its last use (the registers it refills are free there). Its
+// last load needs no mask proof: on the last iteration it reloads the
+// address this iteration's original load read (`select %last, %cur,
+// %next`), an address the original program loads too.
+//
 //===----------------------------------------------------------------------===//
 #include "pingpong/Analysis/Directives.h"
 #include "pingpong/Analysis/RegPressure.h"
@@ -62,6 +72,8 @@ using namespace pingpong;
 
 STATISTIC(NumLookaheadLoads, "Buffer loads issued one iteration ahead");
 STATISTIC(NumLookaheadLoops, "Loops whose staged loads were issued ahead");
+STATISTIC(NumLookaheadScaleLoads,
+          "Result-side (scale) loads issued one iteration ahead");
 
 namespace llvm {
 void initializePingpongLoadLookaheadPass(PassRegistry &);
@@ -73,6 +85,13 @@ static cl::opt<cl::boolOrDefault> LoadLookahead(
              "iteration ahead (masked on the last iteration), so the global "
              "round trip has a whole iteration (default: on where the target "
              "has a loaded round trip, gfx950; =1 on every target, =0 off)"));
+
+static cl::opt<cl::boolOrDefault> ScaleLookahead(
+    "amdgpu-pingpong-scale-lookahead",
+    cl::desc("Issue the global loads whose values only scale an MFMA "
+             "result (block-scaled GEMMs' scale vectors) one iteration ahead "
+             "(the last iteration reloads its own address; default: where "
+             "the load lookahead is on; =1 on every target, =0 off)"));
 
 namespace {
 
@@ -87,9 +106,66 @@ bool isLDSStore(const User *U) {
 }
 
 struct Staged {
-  CallInst *Load;
+  /// A raw.ptr.buffer.load, or (result-side only) a simple global load.
+  Instruction *Load;
+  /// The LDS stores of a register-staged load; empty for a result-side one.
   SmallVector<StoreInst *, 2> Stores;
+  /// Result-side: the last instruction of the body that reads the value.
+  Instruction *LastUse = nullptr;
+  bool resultSide() const { return Stores.empty(); }
+  /// The operand that is the load's address (voffset or pointer).
+  unsigned addressOperand() const { return isa<LoadInst>(Load) ? 0 : 1; }
 };
+
+/// V is an MFMA's result, or VALU of this iteration computed from one in a
+/// few steps (the result split into halves, scaled by one side input).
+bool dotDerived(const Loop &L, const Value *V, unsigned Depth = 0) {
+  const auto *I = dyn_cast<Instruction>(V);
+  if (!I || !L.contains(I) || isa<PHINode>(I))
+    return false;
+  if (isMFMACall(*I))
+    return true;
+  if (Depth >= 4 || I->mayReadOrWriteMemory() || isa<CallBase>(I))
+    return false;
+  return llvm::any_of(I->operands(), [&](const Value *Op) {
+    return dotDerived(L, Op, Depth + 1);
+  });
+}
+
+/// Does Load's value reach nothing but side-effect-free arithmetic of the
+/// body that meets an MFMA result (no memory, no MFMA operand, no address,
+/// no PHI, no use after the loop)? Sets LastUse to the last reader.
+/// OperandSources.cpp's feedsDotResultOnly asks the same of the machine
+/// loop (it also follows the PHIs this pass adds).
+bool feedsDotResultOnly(const Loop &L, Instruction *Load,
+                        Instruction *&LastUse) {
+  SmallVector<Instruction *, 16> Work{Load};
+  SmallPtrSet<Instruction *, 32> Seen{Load};
+  bool MeetsDot = false;
+  LastUse = nullptr;
+  while (!Work.empty()) {
+    Instruction *V = Work.pop_back_val();
+    for (User *U : V->users()) {
+      auto *UI = cast<Instruction>(U);
+      if (!Seen.insert(UI).second)
+        continue;
+      if (Seen.size() > 256 || UI->getParent() != L.getHeader() ||
+          isa<PHINode>(UI) || isa<CallBase>(UI) || UI->isTerminator() ||
+          UI->mayReadOrWriteMemory() || isa<GetElementPtrInst>(UI) ||
+          UI->getType()->isPointerTy())
+        return false;
+      if (!LastUse || LastUse->comesBefore(UI))
+        LastUse = UI;
+      const bool Meets = llvm::any_of(UI->operands(), [&](const Value *Op) {
+        return Op != V && dotDerived(L, Op);
+      });
+      MeetsDot |= Meets;
+      if (!Meets) // past the meeting point it is the result's own chain
+        Work.push_back(UI);
+    }
+  }
+  return MeetsDot;
+}
 
 unsigned dwords(const Type *T, const DataLayout &DL) {
   return (DL.getTypeSizeInBits(const_cast<Type *>(T)).getFixedValue() + 31) /
@@ -206,8 +282,12 @@ private:
   /// Why L is not a loop this pass edits, or "".
   std::string whyNotLoop(const Loop &L) const;
   /// The staged loads of L, or why there are none it may move.
-  std::string collect(Loop &L, IterationValues &At,
-                      SmallVectorImpl<Staged> &Out) const;
+  /// The staged loads of L (Out), or why there are none it may move; the
+  /// loads of a dot result's side inputs (Scales), or why not (WhyScales;
+  /// "" with none at all).
+  std::string collect(Loop &L, IterationValues &At, SmallVectorImpl<Staged> &Out,
+                      SmallVectorImpl<Staged> &Scales,
+                      std::string &WhyScales) const;
   void rewrite(Loop &L, IterationValues &At, Staged &S) const;
 };
 
@@ -253,14 +333,51 @@ std::string PingpongLoadLookahead::whyNotLoop(const Loop &L) const {
 }
 
 std::string PingpongLoadLookahead::collect(Loop &L, IterationValues &At,
-                                           SmallVectorImpl<Staged> &Out) const {
+                                           SmallVectorImpl<Staged> &Out,
+                                           SmallVectorImpl<Staged> &Scales,
+                                           std::string &WhyScales) const {
   std::string Why = "no register-staged buffer load (a load whose value "
                     "only feeds LDS stores)";
+  WhyScales = "";
+  bool Refused = false;
+  auto *Br = cast<BranchInst>(L.getHeader()->getTerminator());
   for (Instruction &I : *L.getHeader()) {
-    if (!isBufferLoad(&I))
+    auto *Plain = dyn_cast<LoadInst>(&I);
+    const bool Global = Plain && Plain->getPointerAddressSpace() == 1;
+    if (!isBufferLoad(&I) && !Global)
       continue;
+    Staged S{&I, {}};
+    // A global load whose value only scales a dot's result.
+    Instruction *LastUse = nullptr;
+    if (feedsDotResultOnly(L, &I, LastUse)) {
+      S.LastUse = LastUse;
+      const auto *Call = dyn_cast<CallInst>(&I);
+      const bool InvariantRest =
+          Call ? L.isLoopInvariant(Call->getArgOperand(0)) &&
+                     L.isLoopInvariant(Call->getArgOperand(2)) &&
+                     isa<ConstantInt>(Call->getArgOperand(3)) &&
+                     !cast<ConstantInt>(Call->getArgOperand(3))->getValue()[31]
+               : Plain->isSimple();
+      if (!InvariantRest)
+        WhyScales = "a load of a dot result's side input is volatile or has "
+                    "a resource or scalar offset that changes in the loop";
+      else if (!At.computable(I.getOperand(S.addressOperand()),
+                              IterationValues::First) ||
+               !At.computable(I.getOperand(S.addressOperand()),
+                              IterationValues::Next) ||
+               !At.computable(I.getOperand(S.addressOperand()),
+                              IterationValues::This) ||
+               !At.computable(Br->getCondition(), IterationValues::This))
+        WhyScales = "a load of a dot result's side input has an address (or "
+                    "the loop test) that is not plain arithmetic of the "
+                    "loop's PHIs";
+      if (WhyScales.empty())
+        Scales.push_back(S);
+      continue;
+    }
+    if (!isBufferLoad(&I))
+      continue; // not staged; the machine model judges it
     auto *Load = cast<CallInst>(&I);
-    Staged S{Load, {}};
     // Its value reaches LDS stores only, through bitcasts and one-source
     // shuffles (gfx942's Triton IR stores the tile as two <4 x half>).
     bool OnlyStores = !Load->use_empty();
@@ -286,13 +403,16 @@ std::string PingpongLoadLookahead::collect(Loop &L, IterationValues &At,
     // operand) is placed by its mode's own plan, next to the staged ones;
     // measured: moving the staged loads around it loses (docs/modes.md).
     if (!OnlyStores) {
-      Out.clear();
-      return "a global load feeds the loop's arithmetic directly (a side "
-             "input or a direct operand)";
+      Refused = true;
+      Why = "a global load feeds the loop's arithmetic directly (a side "
+            "input or a direct operand)";
+      continue;
     }
-    Value *Rsrc = Load->getArgOperand(0);
+    if (Refused)
+      continue;
     const auto *SOff = dyn_cast<ConstantInt>(Load->getArgOperand(2));
     const auto *Aux = dyn_cast<ConstantInt>(Load->getArgOperand(3));
+    Value *Rsrc = Load->getArgOperand(0);
     // A volatile access (aux bit 31) keeps its place; a nonzero soffset
     // could carry the masked offset back into range.
     if (!SOff || !SOff->isZero() || !Aux || Aux->getValue()[31])
@@ -303,18 +423,19 @@ std::string PingpongLoadLookahead::collect(Loop &L, IterationValues &At,
       Why = "a staged load cannot be masked on the last iteration: " + W;
     else if (!At.computable(Load->getArgOperand(1), IterationValues::First) ||
              !At.computable(Load->getArgOperand(1), IterationValues::Next) ||
-             !At.computable(cast<BranchInst>(L.getHeader()->getTerminator())
-                               ->getCondition(),
-                           IterationValues::This))
+             !At.computable(Br->getCondition(), IterationValues::This))
       Why = "a staged load's offset or the loop test is not plain arithmetic "
             "of the loop's PHIs";
     else {
       Out.push_back(S);
       continue;
     }
-    Out.clear();
-    return Why;
+    Refused = true;
   }
+  if (!WhyScales.empty())
+    Scales.clear();
+  if (Refused)
+    Out.clear();
   return Out.empty() ? Why : "";
 }
 
@@ -322,33 +443,42 @@ void PingpongLoadLookahead::rewrite(Loop &L, IterationValues &At,
                                     Staged &S) const {
   BasicBlock *Header = L.getHeader();
   BasicBlock *Pre = L.getLoopPreheader();
-  CallInst *Load = S.Load;
-  Value *Off = Load->getArgOperand(1);
+  Instruction *Load = S.Load;
+  const unsigned AddrOp = S.addressOperand();
+  Value *Off = Load->getOperand(AddrOp);
 
   // Iteration 0's tile, in the preheader (the loop runs at least once from
   // there: no mask).
   Instruction *PreEnd = Pre->getTerminator();
-  auto *First = cast<CallInst>(Load->clone());
-  First->setArgOperand(1, At.get(Off, IterationValues::First, PreEnd));
+  Instruction *First = Load->clone();
+  First->setOperand(AddrOp, At.get(Off, IterationValues::First, PreEnd));
   First->insertBefore(PreEnd->getIterator());
   First->setName(Load->getName() + ".la0");
 
   // The next iteration's tile, right after the writes of this one: the
-  // writes free the registers the load fills.
-  StoreInst *LastStore = S.Stores.front();
+  // writes free the registers the load fills. A result-side value: after
+  // its last reader.
+  Instruction *Last = S.LastUse;
   for (StoreInst *SI : S.Stores)
-    if (LastStore->comesBefore(SI))
-      LastStore = SI;
-  Instruction *IP = LastStore->getNextNode();
+    if (!Last || Last->comesBefore(SI))
+      Last = SI;
+  Instruction *IP = Last->getNextNode();
   auto *Br = cast<BranchInst>(Header->getTerminator());
   Value *Test = At.get(Br->getCondition(), IterationValues::This, IP);
   Value *NextOff = At.get(Off, IterationValues::Next, IP);
+  // Staged: an offset that reads nothing (whyNotMaskable proved it). A
+  // result-side load: this iteration's own address, which the original
+  // loop read here too.
+  Value *LastOff = S.resultSide()
+                       ? At.get(Off, IterationValues::This, IP)
+                       : ConstantInt::get(Off->getType(), OutOfRangeOffset,
+                                          /*IsSigned=*/true);
   IRBuilder<> B(IP);
   Value *Masked = Br->getSuccessor(0) == Header
-                      ? B.CreateSelect(Test, NextOff, B.getInt32(OutOfRangeOffset))
-                      : B.CreateSelect(Test, B.getInt32(OutOfRangeOffset), NextOff);
-  auto *NextLoad = cast<CallInst>(Load->clone());
-  NextLoad->setArgOperand(1, Masked);
+                      ? B.CreateSelect(Test, NextOff, LastOff)
+                      : B.CreateSelect(Test, LastOff, NextOff);
+  Instruction *NextLoad = Load->clone();
+  NextLoad->setOperand(AddrOp, Masked);
   NextLoad->insertBefore(IP->getIterator());
   NextLoad->setName(Load->getName() + ".la");
 
@@ -361,7 +491,7 @@ void PingpongLoadLookahead::rewrite(Loop &L, IterationValues &At,
 }
 
 bool PingpongLoadLookahead::runOnFunction(Function &F) {
-  if (LoadLookahead == cl::BOU_FALSE || functionSaysOff(F))
+  if (functionSaysOff(F))
     return false;
   StringRef CPU = F.getFnAttribute("target-cpu").getValueAsString();
   if (CPU.empty())
@@ -370,7 +500,14 @@ bool PingpongLoadLookahead::runOnFunction(Function &F) {
   // loads take a loaded round trip of ~1000 clocks (gfx950); on gfx942's
   // short one the two-cluster loops at their MFMA floor lose 5 %.
   const target::TargetFacts *Facts = target::factsFor(CPU);
-  if (LoadLookahead == cl::BOU_UNSET && (!Facts || !Facts->LoadedRoundTrip))
+  const bool LongRoundTrip = Facts && Facts->LoadedRoundTrip;
+  const bool TakeStaged = LoadLookahead == cl::BOU_TRUE ||
+                          (LoadLookahead == cl::BOU_UNSET && LongRoundTrip);
+  // A dot result's side inputs: where the staged loads go (docs/modes.md,
+  // "Session 20: scale loads ahead").
+  const bool TakeScales = ScaleLookahead == cl::BOU_TRUE ||
+                          (ScaleLookahead == cl::BOU_UNSET && TakeStaged);
+  if (!TakeStaged && !TakeScales)
     return false;
   LoopInfo &LI = getAnalysis<LoopInfoWrapperPass>().getLoopInfo();
   const UniformityInfo &UI =
@@ -396,21 +533,42 @@ bool PingpongLoadLookahead::runOnFunction(Function &F) {
       continue;
     }
     IterationValues At(*L, ".la");
-    SmallVector<Staged, 8> Loads;
-    if (std::string Why = collect(*L, At, Loads); !Why.empty()) {
+    SmallVector<Staged, 8> Loads, Scales;
+    std::string WhyScales;
+    std::string Why = collect(*L, At, Loads, Scales, WhyScales);
+    const bool HasScales = !Scales.empty() || !WhyScales.empty();
+    if (HasScales && (!TakeScales || !WhyScales.empty())) {
+      // A side input left in its iteration: the staged loads stay too
+      // (a load the loop computes with is placed by its mode's own plan,
+      // next to the staged ones; measured: moving the staged loads around
+      // it loses, docs/modes.md).
+      Missed(!WhyScales.empty()
+                 ? Twine(WhyScales)
+                 : Twine("a global load feeds the loop's arithmetic directly "
+                         "(a side input or a direct operand)"));
+      continue;
+    }
+    if (!Why.empty() && Scales.empty()) {
       Missed(Why);
       continue;
     }
+    if (!TakeStaged || !Why.empty())
+      Loads.clear(); // the scales alone
+    if (Loads.empty() && Scales.empty())
+      continue;
     // The staged registers now live through the whole body: at most their
     // width more at the busiest point.
     const DataLayout &DL = F.getDataLayout();
+    SmallVector<Staged, 16> Carried(Loads.begin(), Loads.end());
+    Carried.append(Scales.begin(), Scales.end());
     unsigned Extra = 0;
-    for (const Staged &S : Loads)
+    for (const Staged &S : Carried)
       Extra += dwords(S.Load->getType(), DL);
-    const unsigned Peak = estimatePeakVGPRs(*L, UI, Loads);
-    LLVM_DEBUG(dbgs() << "load lookahead: " << Loads.size() << " loads, "
-                      << Extra << " VGPRs carried, peak " << Peak
-                      << ", budget " << Budget << "\n");
+    const unsigned Peak = estimatePeakVGPRs(*L, UI, Carried);
+    LLVM_DEBUG(dbgs() << "load lookahead: " << Loads.size() << " staged + "
+                      << Scales.size() << " result-side loads, " << Extra
+                      << " VGPRs carried, peak " << Peak << ", budget "
+                      << Budget << "\n");
     if (Peak > Budget) {
       Missed("the staged registers live through the whole body (" +
              Twine(Extra) + " of them: " + Twine(Peak) +
@@ -421,21 +579,28 @@ bool PingpongLoadLookahead::runOnFunction(Function &F) {
     }
     for (Staged &S : Loads)
       rewrite(*L, At, S);
+    for (Staged &S : Scales)
+      rewrite(*L, At, S);
     NumLookaheadLoads += Loads.size();
+    NumLookaheadScaleLoads += Scales.size();
     ++NumLookaheadLoops;
     Changed = true;
     ORE.emit([&]() {
-      return OptimizationRemark(DEBUG_TYPE, "Lookahead", L->getStartLoc(),
-                                L->getHeader())
-             << "loop in " << ore::NV("Function", F.getName()) << ": "
-             << ore::NV("Loads", unsigned(Loads.size()))
-             << " register-staged loads issued one iteration ahead (masked "
-                "on the last iteration; "
-             << ore::NV("Registers", Extra)
-             << " vector registers carried across the backedge, estimated "
-                "peak "
-             << ore::NV("Peak", Peak) << " of "
-             << ore::NV("Budget", Budget) << ")";
+      OptimizationRemark R(DEBUG_TYPE, "Lookahead", L->getStartLoc(),
+                           L->getHeader());
+      R << "loop in " << ore::NV("Function", F.getName()) << ": "
+        << ore::NV("Loads", unsigned(Loads.size()))
+        << " register-staged loads ";
+      if (!Scales.empty())
+        R << "and " << ore::NV("ScaleLoads", unsigned(Scales.size()))
+          << " loads of a dot result's side inputs (scales; the last "
+             "iteration reloads its own address) ";
+      R << "issued one iteration ahead (masked on the last iteration; "
+        << ore::NV("Registers", Extra)
+        << " vector registers carried across the backedge, estimated peak "
+        << ore::NV("Peak", Peak) << " of "
+        << ore::NV("Budget", Budget) << ")";
+      return R;
     });
   }
   return Changed;

@@ -37,6 +37,14 @@ bool Selector::matches(const InstInfo &I, unsigned NumDots) const {
   Operand Own = I.Op == Operand::ScaleA   ? Operand::A
                 : I.Op == Operand::ScaleB ? Operand::B
                                           : I.Op;
+  // A dot result's side input loaded an iteration ahead (LoadLookahead.cpp)
+  // refills the registers its readers, the scaling VALU, free: only a
+  // selector with its stage (`side-load~1`) places it; otherwise it follows
+  // its last reader (DepGraph's staging edge), so the latch needs no copy
+  // that would wait for it.
+  if (I.R == Role::SideLoad && I.Op == Operand::None && I.StagesAhead &&
+      !Stage)
+    return false;
   if (I.R != R || (Op && Own != *Op) || (Group && I.Group != *Group) ||
       (Stage && I.StagesAhead != *Stage) ||
       (Step && I.ExchangeStep != *Step))

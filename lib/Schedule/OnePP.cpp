@@ -136,7 +136,9 @@ static const char *OnePPLoadsAheadQueueLayout =
 std::optional<ClusterLayout> layoutOnePP(const LoopModel &M, Rejection &Why) {
   std::optional<ClusterLayout> L;
   const bool RoundTrip = loadedRoundTrip(M) > 0;
-  if (M.NumGlobalLoadsAhead && !M.NumSideLoads)
+  // Scale loads issued ahead have no place of their own (Layout.cpp): the
+  // loads-ahead layout takes their loop too.
+  if (M.NumGlobalLoadsAhead && !sideLoadsInIteration(M))
     L = builtinLayout(readsPastQueue(M) ? OnePPLoadsAheadQueueLayout
                                         : OnePPLoadsAheadLayout,
                       Mode::OnePP, M, Why);

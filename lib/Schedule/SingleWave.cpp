@@ -246,14 +246,25 @@ std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
   return L;
 }
 
-bool hasResultSideLoads(const LoopModel &M) {
-  return llvm::any_of(M.Insts, [](const InstInfo &I) {
-    return I.R == Role::SideLoad && I.Op == Operand::None;
+bool hasResultSideLoads(const LoopModel &M, bool InIteration) {
+  return llvm::any_of(M.Insts, [&](const InstInfo &I) {
+    return I.R == Role::SideLoad && I.Op == Operand::None &&
+           (!InIteration || !I.StagesAhead);
+  });
+}
+
+unsigned sideLoadsInIteration(const LoopModel &M) {
+  return llvm::count_if(M.Insts, [](const InstInfo &I) {
+    return I.R == Role::SideLoad &&
+           !(I.Op == Operand::None && I.StagesAhead);
   });
 }
 
 bool resultSideLoadsPastDot(const LoopModel &M) {
-  if (M.Waves != 8 || M.NumAsyncCopies || !hasResultSideLoads(M))
+  // Loads issued an iteration ahead (LoadLookahead.cpp) have the whole
+  // iteration for their round trip whatever the mode.
+  if (M.Waves != 8 || M.NumAsyncCopies ||
+      !hasResultSideLoads(M, /*InIteration=*/true))
     return false;
   const IssueBound B = issueBound(M, 2); // MFMA clocks of both waves
   return B.Known && loadedRoundTrip(M) > B.MFMAClocks;

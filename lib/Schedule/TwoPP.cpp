@@ -109,6 +109,14 @@ static std::optional<std::string> resultScaleLayout(const LoopModel &M) {
   std::string Dot0 = "dot[0-" + std::to_string(K / 2 * Q - 1) + S;
   for (unsigned Step = K / 2; Step < K; ++Step)
     Dot0 += ", dot[" + std::to_string(Step * Q) + S;
+  // Operand tiles loaded an iteration ahead refill the registers the LDS
+  // writes free: after them (TwoPPLoadsAheadLayout). Scale loads ahead
+  // follow their scaling (Layout.cpp).
+  if (M.NumGlobalLoadsAhead)
+    return "pingpong-layout v1; sync barrier asymmetric delay-global-data; "
+           "mem mem0: local-read; mem+ mem0.global: side-load; "
+           "dot dot0: " + Dot0 + "; mem mem1: local-write, global-load; "
+           "dot dot1: dot";
   return "pingpong-layout v1; sync barrier asymmetric delay-global-data; "
          "mem mem0: local-read; mem+ mem0.global: global-load, side-load; "
          "dot dot0: " + Dot0 + "; mem mem1: local-write; dot dot1: dot";
@@ -122,10 +130,12 @@ std::optional<ClusterLayout> layoutTwoPP(const LoopModel &M, Rejection &Why) {
   const bool WidePort = T && T->LDSReadBytesPerClkPerSIMDPair >= 128;
   if (std::optional<std::string> Text = resultScaleLayout(M))
     return builtinLayout(Text->c_str(), Mode::TwoPP, M, Why);
+  // Scale loads issued ahead have no place of their own (Layout.cpp): the
+  // loads-ahead layout takes their loop too.
+  if (M.NumGlobalLoadsAhead && !sideLoadsInIteration(M))
+    return builtinLayout(TwoPPLoadsAheadLayout, Mode::TwoPP, M, Why);
   if (M.NumSideLoads)
     return builtinLayout(TwoPPSideLoadLayout, Mode::TwoPP, M, Why);
-  if (M.NumGlobalLoadsAhead)
-    return builtinLayout(TwoPPLoadsAheadLayout, Mode::TwoPP, M, Why);
   // Split where one group's reads alone take the port a dot half or more:
   // with their latency mem0 cannot hide behind the other group's dot. Each
   // third must still outlast a memory cluster's fixed latency: measured on

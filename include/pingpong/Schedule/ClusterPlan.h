@@ -140,8 +140,13 @@ bool portPastDot(const LoopModel &M);
 /// known); else why the loop is not LDS-bound, with the numbers.
 std::string l2BelowPort(const LoopModel &M);
 /// Side loads that meet only a dot's result (classifyResultSideLoads: a
-/// block scale applied after the dot), not an operand.
-bool hasResultSideLoads(const LoopModel &M);
+/// block scale applied after the dot), not an operand; InIteration: only
+/// those whose value is used in the iteration that loads it (not issued an
+/// iteration ahead).
+bool hasResultSideLoads(const LoopModel &M, bool InIteration = false);
+/// Side loads other than a dot result's side inputs issued an iteration
+/// ahead (LoadLookahead.cpp's scale loads, which no built-in layout places).
+unsigned sideLoadsInIteration(const LoopModel &M);
 /// Such side loads, issued and consumed in one iteration, whose loaded
 /// round trip (loadedRoundTrip) outlasts both waves' dots on a SIMD: no
 /// turn-taking hides it, each wave overlaps it with its own dot
