@@ -20,8 +20,10 @@
 // buy nothing there and cost the loop its memory parallelism.
 //
 // So where auto keeps LLVM's order on a 4-wave register-staged attention
-// loop (ModeChoice.cpp, fourWaveGainUnjudged), this pass tells the scheduler
-// the occupancy the kernel runs at: "amdgpu-waves-per-eu"="1,2". A value the
+// loop (ModeChoice.cpp, fourWaveGainUnjudged), or schedules it single-wave
+// past the two-wave registers (whose clusters bound LLVM's scheduler: no
+// change measured), this pass tells the scheduler the occupancy the kernel
+// runs at: "amdgpu-waves-per-eu"="1,2". A value the
 // user set (a minimum of 1 or more) is kept; Triton's unset "0, 0" is not a
 // request. gfx942 only: on gfx950 the same hint lost on three of nine loops
 // in the model (docs/modes.md), for a reason not found.
@@ -139,9 +141,9 @@ public:
              << ": AMDGPU's scheduler told the kernel runs at "
              << ore::NV("Waves", target::PingpongWavesPerSIMD)
              << " waves per SIMD (amdgpu-waves-per-eu=" << Waves
-             << "): its 4-wave attention loop keeps LLVM's order, which "
-                "otherwise gives up memory parallelism to free registers "
-                "for more waves than two workgroups per CU run";
+             << ", two 4-wave workgroups per CU): aiming at more, it gives "
+                "up the attention loop's memory parallelism for registers "
+                "only those waves would use";
     });
     return true;
   }
