@@ -185,7 +185,7 @@ static std::string noGainOverLLVM(const LoopModel &M, Mode Md, bool OneWave,
       .str();
 }
 
-bool pingpong::fourWaveAttentionRequested() { return FourWaveAttention; }
+bool fourWaveAttentionRequested() { return FourWaveAttention; }
 
 /// The 4-wave attention orders (issue 24 item 7, session 18): the two
 /// waves of a SIMD come from two workgroups and take turns at the dots,
