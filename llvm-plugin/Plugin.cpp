@@ -57,6 +57,9 @@ void insertPasses(TargetMachine &TM, PassManagerBase &, TargetPassConfig *TPC) {
     TPC->insertPass(CGP, &pingpong::PingpongDMALookaheadPassID);
     TPC->insertPass(CGP, &pingpong::PingpongLoadLookaheadPassID);
     TPC->insertPass(CGP, &pingpong::PingpongLoopDirectivesPassID);
+    // Before isel makes the machine function and its occupancy target: the
+    // occupancy 4-wave attention kernels run at (OccupancyHint.cpp).
+    TPC->insertPass(CGP, &pingpong::PingpongOccupancyHintPassID);
   }
   // Pre-RA: on machine SSA, after the last SSA optimisation and before
   // PHI elimination, so the loop body is final.

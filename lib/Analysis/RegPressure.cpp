@@ -291,7 +291,7 @@ bool BodyPressure::liveInAtBody(Register R, const MachineBasicBlock &DefBlock,
 }
 
 unsigned vectorRegisterBudget(const Function &F, StringRef CPU) {
-  unsigned Waves = 2;
+  unsigned Waves = target::PingpongWavesPerSIMD;
   if (F.hasFnAttribute("amdgpu-waves-per-eu")) {
     StringRef V = F.getFnAttribute("amdgpu-waves-per-eu").getValueAsString();
     unsigned Min = 0;

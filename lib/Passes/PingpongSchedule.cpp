@@ -78,6 +78,7 @@ void initializePingpongRotateLoopsPass(PassRegistry &);
 void initializePingpongLoadLookaheadPass(PassRegistry &);
 void initializePingpongDMALookaheadPass(PassRegistry &);
 void initializePingpongRelocateExchangePass(PassRegistry &);
+void initializePingpongOccupancyHintPass(PassRegistry &);
 void initializePingpongVerifyPass(PassRegistry &);
 void initializePingpongWaitsPass(PassRegistry &);
 void initializePingpongReleasePointsPass(PassRegistry &);
@@ -551,6 +552,7 @@ void pingpong::initializePingpongPasses(PassRegistry &Registry) {
   initializePingpongLoadLookaheadPass(Registry);
   initializePingpongDMALookaheadPass(Registry);
   initializePingpongRelocateExchangePass(Registry);
+  initializePingpongOccupancyHintPass(Registry);
   initializePingpongVerifyPass(Registry);
   initializePingpongWaitsPass(Registry);
   initializePingpongReleasePointsPass(Registry);

@@ -185,6 +185,8 @@ static std::string noGainOverLLVM(const LoopModel &M, Mode Md, bool OneWave,
       .str();
 }
 
+bool fourWaveAttentionRequested() { return FourWaveAttention; }
+
 /// The 4-wave attention orders (issue 24 item 7, session 18): the two
 /// waves of a SIMD come from two workgroups and take turns at the dots,
 /// under the gate or, where the LDS port binds, with dot-waits alone.

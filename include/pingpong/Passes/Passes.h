@@ -18,6 +18,7 @@ extern char &PingpongRotateLoopsPassID;
 extern char &PingpongLoadLookaheadPassID;
 extern char &PingpongDMALookaheadPassID;
 extern char &PingpongRelocateExchangePassID;
+extern char &PingpongOccupancyHintPassID;
 extern char &PingpongVerifyPassID;
 /// -amdgpu-pingpong-verify was given.
 bool verifyRequested();

@@ -44,6 +44,10 @@ struct ModeRequest {
 /// the GEMM loops the modes handle.
 std::string unscheduledShapes(const LoopModel &M);
 
+/// -amdgpu-pingpong-four-wave-attention was given: auto applies the 4-wave
+/// chained-dot order instead of keeping LLVM's.
+bool fourWaveAttentionRequested();
+
 /// Auto selection: the modes worth trying for this loop, best first, or the
 /// reason none applies. Register pressure is checked by chooseMode.
 std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why);

@@ -113,6 +113,12 @@ constexpr unsigned waveGroupBit(unsigned WaveSize = 64) {
   return WavesPerGroup * WaveSize;
 }
 
+/// Pingpong pairs two waves on each SIMD (two wave groups of an 8-wave
+/// workgroup, or two 4-wave workgroups per CU): the modes' register budget
+/// (RegPressure.cpp) and the occupancy the 4-wave attention hint tells
+/// AMDGPU's scheduler (Passes/OccupancyHint.cpp).
+constexpr unsigned PingpongWavesPerSIMD = 2;
+
 /// Vector registers one wave may use when Waves waves share a SIMD.
 inline unsigned vgprBudget(const TargetFacts &T, unsigned WavesPerSIMD) {
   return T.VGPRsPerSIMDLane / (WavesPerSIMD ? WavesPerSIMD : 1);

@@ -1,0 +1,162 @@
+//===- OccupancyHint.cpp - two waves per SIMD for 4-wave attention --------===//
+//
+// An IR pass after CodeGenPrepare, before instruction selection (where the
+// machine function and AMDGPU's occupancy target are made from the
+// function's attributes). Issue 28, session 20 (docs/modes.md, "Session 20:
+// the occupancy LLVM's scheduler aims at").
+//
+// AMDGPU's machine scheduler aims at the highest occupancy the kernel's
+// registers and its *known* LDS allow, up to the SIMD's 8 wave slots, and
+// reschedules regions to free registers for it. A Triton kernel's shared
+// memory is dynamic (0 bytes known to LLVM), so on a 4-wave attention loop
+// the scheduler squeezes the loop towards 128 VGPRs (four waves per SIMD):
+// on heldout4's ALiBi loops it lands at 116-125 VGPRs by reusing the same
+// registers for V's 32 ds_read_u16 pairs, each read waited for before the
+// next is issued (at most 4-5 LDS requests in flight a wave, against 19 in
+// Triton's own build and 35 without the squeeze; wave path 3456 clocks
+// against 1928). The plugin's model, its 4-wave modes and Triton's 4-warp
+// pingpong run such a kernel at two workgroups per CU, two waves per SIMD
+// (target::PingpongWavesPerSIMD): registers freed for a third or fourth wave
+// buy nothing there and cost the loop its memory parallelism.
+//
+// So where auto keeps LLVM's order on a 4-wave register-staged attention
+// loop (ModeChoice.cpp, fourWaveGainUnjudged), or schedules it single-wave
+// past the two-wave registers (whose clusters bound LLVM's scheduler: no
+// change measured), this pass tells the scheduler the occupancy the kernel
+// runs at: "amdgpu-waves-per-eu"="1,2". A value the
+// user set (a minimum of 1 or more) is kept; Triton's unset "0, 0" is not a
+// request. gfx942 only: on gfx950 the same hint lost on three of nine loops
+// in the model (docs/modes.md), for a reason not found.
+//
+//===----------------------------------------------------------------------===//
+#include "pingpong/Analysis/Directives.h"
+#include "pingpong/Passes/IRLoops.h"
+#include "pingpong/Passes/Passes.h"
+#include "pingpong/Schedule/ModeChoice.h"
+#include "pingpong/Target/TargetFacts.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/Function.h"
+#include "llvm/InitializePasses.h"
+#include "llvm/Pass.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
+
+using namespace llvm;
+using namespace pingpong;
+
+#define DEBUG_TYPE "amdgpu-pingpong"
+
+STATISTIC(NumOccupancyHints,
+          "4-wave attention kernels told two waves per SIMD");
+
+namespace llvm {
+void initializePingpongOccupancyHintPass(PassRegistry &);
+}
+
+static cl::opt<bool> AttentionOccupancy(
+    "amdgpu-pingpong-attention-occupancy", cl::init(true),
+    cl::desc("auto, gfx942, 4-wave register-staged attention kept in LLVM's "
+             "order: tell AMDGPU's scheduler the two waves per SIMD the "
+             "kernel runs at (amdgpu-waves-per-eu=1,2), so it does not "
+             "squeeze the loop's registers for more waves (default on; "
+             "AMDGPUPingpong plugin)"));
+
+namespace {
+
+/// The user's own "amdgpu-waves-per-eu" (a minimum of at least 1).
+bool userAskedWaves(const Function &F) {
+  if (!F.hasFnAttribute("amdgpu-waves-per-eu"))
+    return false;
+  StringRef V = F.getFnAttribute("amdgpu-waves-per-eu").getValueAsString();
+  unsigned Min = 0;
+  return !V.split(',').first.trim().getAsInteger(10, Min) && Min > 0;
+}
+
+/// Why F gets no hint, or "" when it does. Loop is the loop that decides.
+std::string whyNot(const Function &F, const LoopInfo &LI, const Loop *&Found) {
+  Found = nullptr;
+  if (F.getCallingConv() != CallingConv::AMDGPU_KERNEL)
+    return "not a kernel";
+  if (commandLineMode() != Mode::Auto ||
+      (F.hasFnAttribute("amdgpu-pingpong") &&
+       F.getFnAttribute("amdgpu-pingpong").getValueAsString() != "auto"))
+    return "a mode was asked";
+  if (fourWaveAttentionRequested())
+    return "the 4-wave order was asked";
+  if (F.getFnAttribute("target-cpu").getValueAsString() !=
+      target::Gfx942.CPU)
+    return "not gfx942";
+  if (wavesPerWorkgroup(F) != target::WavesPerGroup)
+    return "not 4 waves";
+  if (userAskedWaves(F))
+    return "amdgpu-waves-per-eu set by the user";
+  for (const Loop *L : LI.getLoopsInPreorder()) {
+    if (!L->isInnermost() || loopSaysOff(*L) || !loopHas(*L, isMFMACall))
+      continue;
+    if (!replaceScheduleRequested() && loopHas(*L, isAuthorScheduleCall))
+      continue;
+    // Loops with LDS DMA get other orders (and the hint was not measured
+    // to be harmless there); every MFMA loop of the kernel must be a
+    // register-staged attention loop, or the hint is not the plugin's to give.
+    if (loopHas(*L, isLDSDMACall) || !hasChainedDots(*L))
+      return "an MFMA loop that is not register-staged attention";
+    Found = L;
+  }
+  return Found ? "" : "no attention loop";
+}
+
+class PingpongOccupancyHint : public FunctionPass {
+public:
+  static char ID;
+  PingpongOccupancyHint() : FunctionPass(ID) {}
+  StringRef getPassName() const override {
+    return "AMDGPU block pingpong occupancy hint";
+  }
+  void getAnalysisUsage(AnalysisUsage &AU) const override {
+    AU.addRequired<LoopInfoWrapperPass>();
+    AU.setPreservesAll();
+  }
+  bool runOnFunction(Function &F) override {
+    if (!AttentionOccupancy || functionSaysOff(F))
+      return false;
+    const LoopInfo &LI = getAnalysis<LoopInfoWrapperPass>().getLoopInfo();
+    const Loop *L = nullptr;
+    const std::string Why = whyNot(F, LI, L);
+    LLVM_DEBUG(dbgs() << "amdgpu-pingpong occupancy hint for " << F.getName()
+                      << ": " << (Why.empty() ? "given" : Why) << "\n");
+    if (!Why.empty())
+      return false;
+    const std::string Waves =
+        "1," + std::to_string(target::PingpongWavesPerSIMD);
+    F.addFnAttr("amdgpu-waves-per-eu", Waves);
+    ++NumOccupancyHints;
+    OptimizationRemarkEmitter ORE(&F);
+    ORE.emit([&]() {
+      return OptimizationRemark(DEBUG_TYPE, "OccupancyHint", L->getStartLoc(),
+                                L->getHeader())
+             << "kernel " << ore::NV("Function", F.getName())
+             << ": AMDGPU's scheduler told the kernel runs at "
+             << ore::NV("Waves", target::PingpongWavesPerSIMD)
+             << " waves per SIMD (amdgpu-waves-per-eu=" << Waves
+             << ", two 4-wave workgroups per CU): aiming at more, it gives "
+                "up the attention loop's memory parallelism for registers "
+                "only those waves would use";
+    });
+    return true;
+  }
+};
+} // namespace
+
+char PingpongOccupancyHint::ID = 0;
+char &pingpong::PingpongOccupancyHintPassID = PingpongOccupancyHint::ID;
+
+INITIALIZE_PASS_BEGIN(PingpongOccupancyHint, "amdgpu-pingpong-occupancy-hint",
+                      "AMDGPU block pingpong occupancy hint (plugin)", false,
+                      false)
+INITIALIZE_PASS_DEPENDENCY(LoopInfoWrapperPass)
+INITIALIZE_PASS_END(PingpongOccupancyHint, "amdgpu-pingpong-occupancy-hint",
+                    "AMDGPU block pingpong occupancy hint (plugin)", false,
+                    false)
