@@ -18,7 +18,7 @@
 
 static llvm::cl::opt<bool> FirstMFMAFirst(
     "amdgpu-pingpong-four-cluster-first-mfma", llvm::cl::Hidden,
-    llvm::cl::init(false),
+    llvm::cl::init(true),
     llvm::cl::desc("four-cluster: each dot's first MFMA right after the "
                    "barrier at priority 0, s_setprio 1 after it (the gate "
                    "one level down)"));
