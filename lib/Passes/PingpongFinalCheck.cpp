@@ -167,18 +167,28 @@ bool PingpongFinalCheck::runOnMachineFunction(MachineFunction &MF) {
       RegionMFMA = RegionMem = RegionWaits = RegionGroupMask = 0;
       RegionMemOps.clear();
     };
+    bool LastMFMA = false; // the previous instruction was an MFMA
     for (const MachineInstr &MI : MBB.instrs()) {
       if (MI.isBundle())
         continue;
       if (!Loc && MI.getDebugLoc())
         Loc = MI.getDebugLoc();
-      switch (Ops.classify(MI)) {
+      const InstKind Kind = Ops.classify(MI);
+      const bool WasMFMA = LastMFMA;
+      LastMFMA = Kind == InstKind::MFMA;
+      switch (Kind) {
       case InstKind::SetPrio: {
         // Raising an already raised priority (one-cluster's gated dot:
         // 1 for its first MFMA, then 2) stays in the same region.
         bool Raise = MI.getOperand(0).getImm() > 0;
         if (!(Raised && Raise))
           CloseRegion();
+        // The gate one level down (four-cluster, Triton's FourPP): the dot's
+        // first MFMA at priority 0, right before the raise, opens its dot.
+        if (Raise && !Raised && WasMFMA) {
+          --StrayMFMA;
+          ++RegionMFMA;
+        }
         Raised = Raise;
         break;
       }

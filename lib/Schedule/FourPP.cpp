@@ -12,7 +12,33 @@
 //===----------------------------------------------------------------------===//
 #include "pingpong/Schedule/ClusterPlan.h"
 
+#include "llvm/Support/CommandLine.h"
+
+#include <string>
+
+static llvm::cl::opt<bool> FirstMFMAFirst(
+    "amdgpu-pingpong-four-cluster-first-mfma", llvm::cl::Hidden,
+    llvm::cl::init(true),
+    llvm::cl::desc("four-cluster: each dot's first MFMA right after the "
+                   "barrier at priority 0, s_setprio 1 after it (the gate "
+                   "one level down)"));
+
 namespace pingpong {
+
+/// The layout text with each dot's entry gated one level down: its first
+/// MFMA issues right after the barrier, the s_setprio 1 after it.
+static std::string firstMFMAFirst(const char *Text) {
+  std::string T = Text;
+  if (!FirstMFMAFirst)
+    return T;
+  const std::string Flags = "delay-global-data;";
+  T.replace(T.find(Flags), Flags.size(), "delay-global-data gate;");
+  for (unsigned I = 0; I < 4; ++I) {
+    const std::string D = "dot dot" + std::to_string(I) + ":";
+    T.replace(T.find(D), D.size(), "dot dot" + std::to_string(I) + " prio=0:");
+  }
+  return T;
+}
 
 // Each memory cluster reads LDS first, then issues its global loads (loads
 // of an unknown operand go with A's).
@@ -77,9 +103,12 @@ std::optional<ClusterLayout> layoutFourPP(const LoopModel &M, Rejection &Why,
   if (M.NumGlobalLoadsAhead && !M.NumSideLoads)
     return builtinLayout(FourPPLoadsAheadLayout, Mode::FourPP, M, Why);
   if (Variant == 0 && fourPPVariants(M) == 2)
-    return builtinLayout(FourPPRoundTripLayout, Mode::FourPP, M, Why);
-  return builtinLayout(M.NumSideLoads ? FourPPSideLoadLayout : FourPPLayout,
-                       Mode::FourPP, M, Why);
+    return builtinLayout(firstMFMAFirst(FourPPRoundTripLayout).c_str(),
+                         Mode::FourPP, M, Why);
+  return builtinLayout(
+      firstMFMAFirst(M.NumSideLoads ? FourPPSideLoadLayout : FourPPLayout)
+          .c_str(),
+      Mode::FourPP, M, Why);
 }
 
 } // namespace pingpong

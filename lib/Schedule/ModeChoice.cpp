@@ -540,6 +540,13 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
         C.Plan.Layout.Note += (C.Plan.Layout.Note.empty() ? "" : "; ") + Why8;
         ++NumOneForLoadWindow;
       }
+    // Past the port rule but not LDS-bound for single-wave (one-cluster's
+    // layout says so itself): why two-cluster, not single-wave. Judged on
+    // the loop as candidateModes judged it, its own sync included.
+    if (!Forced && !Req.Custom && Md == Mode::TwoPP && portPastDot(M))
+      if (std::string WhyNot = notLDSBound(M); !WhyNot.empty())
+        C.Plan.Layout.Note +=
+            (C.Plan.Layout.Note.empty() ? "" : "; ") + WhyNot;
     C.Name = Name;
     C.Before = Before;
     C.Budget = OneWave && !TwoWaveOrder ? OneWaveBudget : Budget;

@@ -154,9 +154,10 @@ std::optional<ClusterLayout> layoutOnePP(const LoopModel &M, Rejection &Why) {
   if (!L)
     L = builtinLayout(M.NumSideLoads ? OnePPSideLoadLayout : OnePPLayout,
                       Mode::OnePP, M, Why);
-  // Past the port rule but held by the L2 share: say why not single-wave.
+  // Past the port rule but held by the L2 share or a wave's issue turns:
+  // say why not single-wave.
   if (L && portPastDot(M))
-    L->Note = l2BelowPort(M);
+    L->Note = notLDSBound(M);
   return L;
 }
 

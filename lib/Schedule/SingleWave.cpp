@@ -22,15 +22,25 @@
 #include "pingpong/Analysis/Throughput.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
 
 #include <algorithm>
 #include <string>
+
+#define DEBUG_TYPE "amdgpu-pingpong"
 
 static llvm::cl::opt<bool> TwoWaveAttention(
     "amdgpu-pingpong-single-wave-two-waves", llvm::cl::Hidden,
     llvm::cl::init(true),
     llvm::cl::desc("single-wave attention: try the order held to two waves "
                    "per SIMD (P V in four parts) before the one-wave order"));
+
+static llvm::cl::opt<bool> OwnIssueCheck(
+    "amdgpu-pingpong-single-wave-own-issue", llvm::cl::Hidden,
+    llvm::cl::init(true),
+    llvm::cl::desc("auto, LDS-bound pingpong: take single-wave only where a "
+                   "wave's instructions, one issue turn each, fit in its own "
+                   "dot's MFMA pipe clocks (ownWorkPastOwnDot)"));
 
 namespace pingpong {
 
@@ -271,7 +281,45 @@ bool resultSideLoadsPastDot(const LoopModel &M) {
 }
 
 bool singleWaveLDSBound(const LoopModel &M) {
-  return portPastDot(M) && l2BelowPort(M).empty();
+  return portPastDot(M) && notLDSBound(M).empty();
+}
+
+std::string notLDSBound(const LoopModel &M) {
+  if (std::string Why = l2BelowPort(M); !Why.empty())
+    return Why;
+  return ownWorkPastOwnDot(M);
+}
+
+std::string ownWorkPastOwnDot(const LoopModel &M) {
+  // Single-wave hides a wave's LDS traffic behind the wave's own MFMAs: it
+  // issues the next slice's reads (and the rest of its work) while its
+  // slice's MFMAs run. A wave issues one instruction per turn, so that holds
+  // only where all its instructions' turns fit in its own dot's pipe clocks.
+  // Past them the wave's own work outlasts its dot; with two waves per SIMD
+  // and no turn-taking nothing orders the two waves' work against each
+  // other's dots (held-out mmbias_f16_64x64x64_w4_ns3 gfx942, masked loads:
+  // 123 instructions against 70, the two workgroups drift apart in the model
+  // at 879 and 1098 cycles/iter; one-cluster 910 against single-wave 976).
+  // The loops the rule was written on fit (8-wave NN 128x128x64, 4-wave TN
+  // 64x64x64, 8-wave 128x128x32 three-stage: docs/modes.md).
+  const IssueBound B = issueBound(M, 1);
+  if (!OwnIssueCheck || !B.Known)
+    return "";
+  const double Turns = double(IssueTurnClocks) * (B.NonMFMA + B.MFMAs);
+  LLVM_DEBUG(llvm::dbgs() << "amdgpu-pingpong: single-wave: a wave's "
+                          << B.NonMFMA + B.MFMAs << " instructions take "
+                          << Turns << " issue clocks, its dot "
+                          << B.MFMAClocks << " pipe clocks\n");
+  if (Turns <= B.MFMAClocks)
+    return "";
+  return "not LDS-bound for single-wave: a wave's " +
+         std::to_string(B.NonMFMA + B.MFMAs) + " instructions (" +
+         std::to_string(B.MFMAs) + " MFMA) take " +
+         std::to_string(unsigned(Turns)) +
+         " issue clocks per iteration, more than its own dot's " +
+         std::to_string(unsigned(B.MFMAClocks)) +
+         " pipe clocks: its LDS traffic cannot hide behind its own MFMAs, "
+         "the partner wave's dot takes it in turns";
 }
 
 bool portPastDot(const LoopModel &M) {

@@ -124,7 +124,8 @@ std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
 /// 128x128x64: single-wave 16% ahead; 4-wave 64x64x64: 5%) and 0.75 (the
 /// 4-wave 128x128x64 tiles at the MFMA bound); 1.25 is between.
 /// Since session 12 also: the CU's L2 share is not as busy as the port
-/// (l2BelowPort).
+/// (l2BelowPort); since session 20: a wave's issue turns fit in its own
+/// dot (ownWorkPastOwnDot).
 bool singleWaveLDSBound(const LoopModel &M);
 /// Single-wave layouts for this loop: attention has two, the first held to
 /// the two-wave register budget (singleWaveTwoWaveOrder).
@@ -135,6 +136,13 @@ unsigned singleWaveVariants(const LoopModel &M);
 bool singleWaveTwoWaveOrder(const LoopModel &M, unsigned Variant);
 /// The port part of singleWaveLDSBound: 1.25x the dot.
 bool portPastDot(const LoopModel &M);
+/// Empty where a loop past portPastDot is LDS-bound for single-wave
+/// (l2BelowPort and ownWorkPastOwnDot both empty); else why not.
+std::string notLDSBound(const LoopModel &M);
+/// Empty where a wave's instructions, one issue turn each, fit in its own
+/// dot's MFMA pipe clocks (or either is not known); else why single-wave's
+/// order cannot hide the wave's LDS traffic behind its own MFMAs.
+std::string ownWorkPastOwnDot(const LoopModel &M);
 /// Empty where the global loads take the CU's L2 share less long than the
 /// workgroup's LDS traffic takes the port per iteration (or either is not
 /// known); else why the loop is not LDS-bound, with the numbers.

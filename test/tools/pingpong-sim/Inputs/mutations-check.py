@@ -88,12 +88,14 @@ loop_barriers = [int(m.group(3)) for m in
                   for l in res) if m]
 
 
-def redundant_pair(line):
+def redundant_pair(line, barrier=None):
     """A missed s_barrier (1-based line): another loop barrier whose deletion
-    together with it verify catches, and the finding; or None."""
+    together with it verify catches, and the finding; or None. With barrier,
+    line is the drain wait right before that barrier: another loop barrier
+    whose deletion together with the wait is caught."""
     sim = os.environ.get("PINGPONG_SIM", "pingpong-sim")
     for other in loop_barriers:
-        if other == line:
+        if other in (line, barrier):
             continue
         both = os.path.join(out, f"pair-{line}-{other}.s")
         with open(both, "w") as f:
@@ -122,6 +124,21 @@ for l in res:
         continue
     k = redundant(line - 1) if text.startswith("s_waitcnt") else None
     pair = redundant_pair(line) if text.startswith("s_barrier") else None
+    drain = None
+    if k is None and text.startswith("s_waitcnt"):
+        # The drain right before a barrier: where that barrier's own deletion
+        # is missed too (one of a redundant pair, e.g. a three-stage loop's
+        # two barriers per iteration), the wait is needed only as that
+        # barrier's drain; deleted together with the pair's other barrier it
+        # must be caught.
+        nxt = next((j for j in range(line, len(lines)) if code(lines[j])), None)
+        if nxt is not None and code(lines[nxt]).startswith("s_barrier") and \
+                (nxt + 1) in loop_barriers and \
+                any(re.match(rf"MISSED: delete `s_barrier.*` \(line {nxt + 1}, loop\)", x)
+                    for x in res) and redundant_pair(nxt + 1) is not None:
+            p2 = redundant_pair(line, barrier=nxt + 1)
+            if p2 is not None:
+                drain = (nxt + 1,) + p2
     if k is not None:
         explained += 1
         print(f"explained: line {line} `{text}` waits for nothing: line {k + 1} `{code(lines[k])}` "
@@ -130,6 +147,11 @@ for l in res:
         explained += 1
         print(f"explained: line {line} `{text}` is one of a redundant pair: deleted together "
               f"with line {pair[0]}'s s_barrier, caught: {pair[1][:160]}")
+    elif drain is not None:
+        explained += 1
+        print(f"explained: line {line} `{text}` drains for line {drain[0]}'s s_barrier, one of a "
+              f"redundant pair: deleted together with line {drain[1]}'s s_barrier, caught: "
+              f"{drain[2][:160]}")
     else:
         bad.append(l)
         print(f"UNEXPLAINED: {l}")
