@@ -399,27 +399,13 @@ void deriveStages(ModelBuilder &B) {
       continue;
     std::optional<Fit> Best;
     SmallVector<std::pair<unsigned, int>, 8> Matches; // read, PHI distance
-    for (unsigned Rd : Reads) {
-      auto RS = Slices.find(Rd);
-      if (RS == Slices.end())
-        continue;
-      std::optional<Fit> F = fit(WS->second, RS->second);
-      if (!F || (Best && *Best < *F))
-        continue;
-      if (!Best || *F < *Best) {
-        Best = F;
-        Matches.clear();
-      }
-      Matches.push_back({Rd, F->Dist});
-    }
-    // No read meets this write at a shared value: the write's buffer may
-    // be the reads' one rotated further (the DMA lookahead's copies).
-    if (Matches.empty()) {
+    // The reads FitOf fits best, each with its distance.
+    auto MatchReads = [&](auto &&FitOf) {
       for (unsigned Rd : Reads) {
         auto RS = Slices.find(Rd);
         if (RS == Slices.end())
           continue;
-        std::optional<Fit> F = rotatedFit(B, Indices, WS->second, RS->second);
+        std::optional<Fit> F = FitOf(RS->second);
         if (!F || (Best && *Best < *F))
           continue;
         if (!Best || *F < *Best) {
@@ -428,6 +414,14 @@ void deriveStages(ModelBuilder &B) {
         }
         Matches.push_back({Rd, F->Dist});
       }
+    };
+    MatchReads([&](const auto &Read) { return fit(WS->second, Read); });
+    // No read meets this write at a shared value: the write's buffer may
+    // be the reads' one rotated further (the DMA lookahead's copies).
+    if (Matches.empty()) {
+      MatchReads([&](const auto &Read) {
+        return rotatedFit(B, Indices, WS->second, Read);
+      });
       if (!Matches.empty()) {
         ++NumRotatedFills;
         LLVM_DEBUG(dbgs() << "amdgpu-pingpong: stages: write " << W
