@@ -101,7 +101,8 @@ std::optional<ClusterLayout> layoutFourPP(const LoopModel &M, Rejection &Why,
   if (!canSliceAcrossWaveGroups(M, 4, Mode::FourPP, Why))
     return std::nullopt;
   if (M.NumGlobalLoadsAhead && !M.NumSideLoads)
-    return builtinLayout(FourPPLoadsAheadLayout, Mode::FourPP, M, Why);
+    return builtinLayout(firstMFMAFirst(FourPPLoadsAheadLayout).c_str(),
+                         Mode::FourPP, M, Why);
   if (Variant == 0 && fourPPVariants(M) == 2)
     return builtinLayout(firstMFMAFirst(FourPPRoundTripLayout).c_str(),
                          Mode::FourPP, M, Why);
