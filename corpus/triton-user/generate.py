@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compile the kernels of kernels.py with Triton's AMD backend into corpus/triton-user/<case>/.
 
-usage: generate.py OUTDIR [--set tuning|heldout|heldout2|heldout3|heldout4|heldout5|heldout6] [--filter SUBSTR ...] [--jobs N] [--list]
+usage: generate.py OUTDIR [--set tuning|heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7] [--filter SUBSTR ...] [--jobs N] [--list]
 
 Four sets: tuning (kernels.py: the attention shapes of issue 24 item 7, looked at while the
 no-gain rule was designed), heldout (kernels_heldout.py: written before the rule was measured on
@@ -33,10 +33,12 @@ KINDS = {"attn_bp": "bp", "attn_gqa": "gqa", "attn_tut": "tut", "attn_mixed": "m
          "mha_softcap": "softcap", "mm_silu": "mmsilu", "mm_rowscale": "mmscale",
          "mm_kmask": "mmk", "mm_kmask_tn": "mmktn", "mm_batched": "mmbat", "mm_splitk": "mmsplitk",
          "mm_int8": "mmint8", "mm_blockscale": "mmblock", "mm_swiglu": "mmswiglu",
-         "attn_decode": "decode"}
+         "attn_decode": "decode", "mm_moe": "mmmoe", "attn_paged": "paged", "mm_gelu": "mmgelu",
+         "mm_w4a16": "w4a16", "attn_hd256": "hd256"}
 MODULES = {"tuning": "kernels", "heldout": "kernels_heldout", "heldout2": "kernels_heldout2",
            "heldout3": "kernels_heldout3", "heldout4": "kernels_heldout4",
-           "heldout5": "kernels_heldout5", "heldout6": "kernels_heldout6"}
+           "heldout5": "kernels_heldout5", "heldout6": "kernels_heldout6",
+           "heldout7": "kernels_heldout7"}
 STRIDES = {"attn_bp": ("stride_qh", "stride_qm", "stride_kh", "stride_kn", "stride_vh",
                        "stride_vn", "stride_oh", "stride_om", "SEQ"),
            "attn_mixed": ("stride_qm", "stride_kn", "stride_vn", "stride_om", "SEQ"),
@@ -67,6 +69,21 @@ HELDOUT6 = {
                     ("stride_qh", "stride_kh", "stride_kn", "stride_vh", "stride_vn", "stride_oh",
                      "SEQ"), {"SPLITS": 8}),
 }
+# heldout7 (session 21): the same form
+HELDOUT7 = {
+    "mm_moe": ({"A": "", "W": "", "TOK": "i32", "EXP": "i32", "C": "out"},
+               ("M", "N", "K", "stride_am", "stride_we", "stride_wk", "stride_cm"), {}),
+    "attn_paged": ({"Q": "", "KC": "", "VC": "", "BT": "i32", "O": ""},
+                   ("stride_qh", "stride_kp", "stride_kn", "stride_vp", "stride_vn", "stride_oh",
+                    "stride_bt", "NPAGES"), {}),
+    "mm_gelu": ({"A": "", "B": "", "BIAS": "", "C": ""},
+                ("M", "N", "K", "stride_am", "stride_bn", "stride_cm"), {"GROUP_M": 8}),
+    "mm_w4a16": ({"A": "", "B": "u8", "SB": "u8", "C": ""},
+                 ("M", "N", "K", "stride_am", "stride_bn", "stride_sbn", "stride_cm"), {}),
+    "attn_hd256": ({"Q": "", "K": "", "V": "", "O": ""}, ("stride_h", "stride_s", "SEQ"), {}),
+}
+SIGNATURES = {**HELDOUT6, **HELDOUT7}
+ATTENTION_SIGNATURES = ("attn_decode", "attn_paged", "attn_hd256")
 
 
 class UserCase(G.Case):
@@ -95,16 +112,16 @@ class UserCase(G.Case):
         dt = self.dtype
         opts = {"num_warps": self.warps, "num_stages": self.stages,
                 "matrix_instr_nonkdim": self.nonkdim}
-        if self.fn in HELDOUT6:
-            ptr_types, strides, extra = HELDOUT6[self.fn]
+        if self.fn in SIGNATURES:
+            ptr_types, strides, extra = SIGNATURES[self.fn]
             out = "fp16" if dt.startswith("fp8") or dt == "int8" else dt
             elem = {"": "i8" if dt == "int8" else dt, "out": out}
             sig = {k: "*" + elem.get(t, t) for k, t in ptr_types.items()}
             ptrs = list(sig)
-            if self.fn == "attn_decode":
+            if self.fn in ATTENTION_SIGNATURES:
                 sig["sm_scale"] = "fp32"
             sig.update({k: "i32" for k in strides})
-            cst = ({"BM": bm, "BN": bn, "D": d} if self.fn == "attn_decode"
+            cst = ({"BM": bm, "BN": bn, "D": d} if self.fn in ATTENTION_SIGNATURES
                    else {"BM": bm, "BN": bn, "BK": d})
             cst.update(extra)
             sig.update({k: "constexpr" for k in cst})
@@ -324,6 +341,24 @@ def heldout6_cases():
     return held_out(build)
 
 
+def heldout7_cases():
+    def build(add):
+        # shapes no other set has (session 21): a gathered-row MoE GEMM, paged decoding attention
+        # (K/V bases loaded from a block table each iteration), a GELU-epilogue GEMM with
+        # contiguity hints, bf16 x MXFP4 weight-only quantization, head dimension 256
+        add("mm_moe", "gfx942", "fp16", (128, 128, 64), 4, 2)
+        add("mm_moe", "gfx950", "bf16", (256, 128, 64), 8, 2, async_copy=True)
+        add("attn_paged", "gfx942", "fp16", (16, 64, 128), 4, 2)
+        add("attn_paged", "gfx950", "bf16", (16, 64, 128), 4, 2)
+        add("mm_gelu", "gfx950", "fp16", (128, 256, 64), 8, 2)
+        add("mm_gelu", "gfx942", "bf16", (64, 128, 64), 4, 2)
+        add("mm_w4a16", "gfx950", "bf16", (128, 128, 128), 4, 2)
+        add("mm_w4a16", "gfx950", "bf16", (256, 128, 128), 8, 2, async_copy=True)
+        add("attn_hd256", "gfx950", "bf16", (128, 32, 256), 8, 2)
+        add("attn_hd256", "gfx942", "fp16", (64, 32, 256), 4, 2)
+    return held_out(build)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("outdir")
@@ -335,7 +370,8 @@ def main():
     a = ap.parse_args()
     every = {"tuning": cases, "heldout": heldout_cases, "heldout2": heldout2_cases,
              "heldout3": heldout3_cases, "heldout4": heldout4_cases,
-             "heldout5": heldout5_cases, "heldout6": heldout6_cases}[a.set]()
+             "heldout5": heldout5_cases, "heldout6": heldout6_cases,
+             "heldout7": heldout7_cases}[a.set]()
     todo = [(c, pp) for c, pp in every if not a.filter or any(f in c.name(pp) for f in a.filter)]
     if a.one:
         c, pp = next((c, pp) for c, pp in every if c.name(pp) == a.one)
