@@ -218,6 +218,10 @@ def cases():
     # configurations), to develop the plugin's side loads of a dot's result against
     L.append(UserCase("mm_blockscale", "gfx942", "fp8e4b8", (256, 128, 128), 8, 2))
     L.append(UserCase("mm_blockscale", "gfx950", "fp8e4nv", (128, 128, 128), 8, 2))
+    # session 21: head dimension 256 at 8 warps, LDS-port-bound (heldout7's attn_hd256 had
+    # lost to LLVM's order); a twin on each target
+    bp("gfx950", "bf16", (128, 32, 256), 8, 2)
+    bp("gfx942", "fp16", (128, 32, 256), 8, 2)
     return [(c, pp) for c in L for pp in (0, 1)]
 
 

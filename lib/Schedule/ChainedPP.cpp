@@ -285,12 +285,29 @@ static std::string chainedPP8SoftmaxAlone(const LoopModel &M) {
          ", valu " + std::to_string(M.Insts.size());
 }
 
+/// The gate's premise without the issue bound: the SIMD pair's LDS port
+/// binds, but a wave's VALU issue turns (mostly the softmax) still outlast
+/// its MFMA pipe. Under the skew the softmax counts in two barrier intervals
+/// and the split's memory clusters (V's reads and the softmax) face dots
+/// shorter than either; the gate keeps the loop's own barriers and hands the
+/// turns between a dot's MFMAs to the partner's softmax. Where the pipe
+/// outlasts the VALU the skew's dots cover the softmax and the split stays
+/// (session 21, docs/modes.md: bp_bf16_128x32x256_w8 gfx950, port 1280,
+/// VALU+MFMA issue 1080, pipe 1024 clocks: LLVM 2138, split 2625, gate 2047;
+/// its gfx942 twin, issue 1416 under the pipe's 2048: split 3562, gate 3944).
+static bool portBoundSoftmaxPastPipe(const IssueBound &B) {
+  return B.portBound() && B.IssueClocks > B.MFMAClocks;
+}
+
 /// 8 waves, register-staged operands, no LDS exchange, P V fed in the same
-/// iteration: the loops with the issue-bound order first (variant 0).
+/// iteration: the loops with the softmax's own order first (variant 0):
+/// issue-bound, or port-bound with the softmax past the pipe.
 static bool issueBoundRegisterStaged(const LoopModel &M) {
-  return M.Waves == 8 && !M.NumAsyncCopies && !M.NumExchangeWrites &&
-         M.Groups.size() == 2 && !M.Groups[1].FedLate &&
-         issueBound(M, 2).issueBound();
+  if (M.Waves != 8 || M.NumAsyncCopies || M.NumExchangeWrites ||
+      M.Groups.size() != 2 || M.Groups[1].FedLate)
+    return false;
+  const IssueBound B = issueBound(M, 2);
+  return B.issueBound() || portBoundSoftmaxPastPipe(B);
 }
 
 unsigned chainedPPVariants(const LoopModel &M) {
@@ -387,7 +404,9 @@ std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
   if (issueBoundRegisterStaged(M)) {
     if (Variant == 0) {
       const IssueBound B = issueBound(M, 2);
-      return builtinLayout(B.MFMAClocks >= 0.8 * B.IssueClocks
+      // Softmax-alone reads every tile in one interval, both SIMDs of a
+      // pair at once: not where the port binds.
+      return builtinLayout(B.issueBound() && B.MFMAClocks >= 0.8 * B.IssueClocks
                                ? chainedPP8SoftmaxAlone(M).c_str()
                                : ChainedPP8GatedSoftmaxLayout,
                            Mode::ChainedPP, M, Why);
