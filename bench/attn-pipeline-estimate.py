@@ -18,6 +18,15 @@ O += P_i V_i; barrier; LDS stores of tile i+1. Two forms:
                stores then sits between one barrier and the next: a wave's softmax of S_i, its
                P_i V_i and its Q K_{i+1}^T share one interval.
 
+  k-ahead      a second LDS buffer for K (at the end of Triton's arena; meta.json's triton_shared
+               doubled): iteration i reads K_{i+1} from it right after its first barrier and computes
+               S_{i+1} there, stores K_{i+2} (its global load a tile further ahead) into the buffer
+               K_i used; the prologue loads and stores K_1 and computes S_0. No barrier is added:
+               the softmax of S_i, Q K_{i+1}^T, V_i's reads and P_i V_i share one barrier interval,
+               only the LDS stores sit in the other. (The peeled last iteration after the loop
+               reads K from the first buffer: its data is wrong on one parity, which no timing of
+               the loop sees; an estimate only.)
+
 The epilogue after the loop is Triton's: it recomputes the last tile from LDS; the loop's last
 S_{N-1} is dropped. Values renamed by `opt -passes=instnamer` first.
 
@@ -28,7 +37,7 @@ Copies meta.json and Triton's kernel.amdgcn beside the new kernel.llir, so that
 --layout puts a layout on the loop as metadata (docs/modes.md, "Layouts as data") for the plugin's
 build.
 """
-import argparse, os, re, shutil, subprocess, sys
+import argparse, json, os, re, shutil, subprocess, sys
 
 TOK = r"%([-\w.$]+)(?![-\w.$])"
 
@@ -52,7 +61,7 @@ def rename(l, names, suf, sub=None):
     return re.sub(TOK, f, l)
 
 
-def transform(L, form, layout=None):
+def transform(L, form, layout=None, koff=None):
     hi = next(i for i, l in enumerate(L)
               if re.match(r"^([-\w.]+):\s+; preds = (%\.lr\.ph, %\1|%\1, %\.lr\.ph)$", l))
     H = re.match(r"^([-\w.]+):", L[hi]).group(1)
@@ -107,6 +116,8 @@ def transform(L, form, layout=None):
                 memo[n] = n in phinames or any(dep_phi(u) for u in uses(L[defs[n]]) if u in defs)
             return memo[n]
         Gclone = {n for n in closure(G, phinames) if n not in phinames and (n in G or dep_phi(n))}
+    if form == "k-ahead":
+        return kahead(L, locals(), layout, koff)
     moved = A | G | St
     rest = [i for i in body if i not in phis and i not in b1 + (b2 if form == "reads-ahead" else [])
             and i not in stores and dn(L[i]) not in moved]
@@ -153,24 +164,124 @@ def transform(L, form, layout=None):
     return out
 
 
+def kahead(L, v, layout, koff):
+    """The k-ahead form (docstring): A (K's reads and Q K^T) stays after the first barrier but
+    reads the other K buffer and computes the next S; K's global load goes a tile further ahead
+    and its stores go to the buffer this iteration's reads did not use."""
+    hi, ei, pi, H, PRE, body, phis, defs, phiv, phinames, b1, A, reads, closure = (
+        v[k] for k in ("hi", "ei", "pi", "H", "PRE", "body", "phis", "defs", "phiv", "phinames", "b1",
+                       "A", "reads", "closure"))
+    loads = [i for i in body if "raw.ptr.buffer.load" in L[i]]
+    KL = dn(L[loads[0]])   # Triton's order: K's tile is loaded first
+    stores = [i for i in body if L[i].strip().startswith("store") and "addrspace(3)" in L[i]
+              and KL in closure(uses(L[i]) & set(defs), phinames) | (uses(L[i]) & {KL})]
+    if not stores:
+        sys.exit("no LDS store of the first global load's tile")
+    kchain = {n for n in closure(set().union(*[uses(L[i]) for i in stores]) & set(defs), phinames)
+              if KL in closure({n}, phinames) and n != KL}
+    memo = {}
+
+    def dep_phi(n):
+        if n not in memo:
+            memo[n] = n in phinames or any(dep_phi(u) for u in uses(L[defs[n]]) if u in defs)
+        return memo[n]
+    off_tree = {n for n in closure({KL}, phinames) if n not in phinames and n != KL and dep_phi(n)}
+    for n in off_tree:
+        for p in phinames:
+            if p in uses(L[defs[n]]) and defs[dn_back(phiv[p][H])] > defs[KL]:
+                sys.exit("a backedge value K's load needs is computed after it")
+    kreads = sorted((n for n in A if n in reads), key=lambda n: defs[n])
+    rest_users = [i for i in body if i not in phis and dn(L[i]) not in A]
+    escA = sorted({n for n in A for i in rest_users if n in uses(L[i])}, key=lambda n: defs[n])
+
+    def typ(n):
+        m = re.search(r"call (<[^>]+>|\w+) @", L[defs[n]])
+        return m.group(1)
+    order = lambda S: sorted(S, key=lambda n: defs[n])
+    sub_pre = {p: (pv[PRE] if PRE in pv else pv[".lr.ph"]) for p, pv in phiv.items()}
+    sub_back = {p: pv[H] for p, pv in phiv.items()}
+    out = []
+    for j, l in enumerate(L):
+        if j == pi:   # prologue: K_1 loaded and stored to the second buffer; barrier; S_0
+            tree = order(off_tree | {KL})
+            out += [rename(L[defs[n]], set(tree), ".g1", sub_pre) for n in tree]
+            out += [rename(L[defs[n]], set(tree) | kchain, ".g1") for n in order(kchain)]
+            for i in stores:
+                ptr = re.search(r"ptr addrspace\(3\) %([-\w.$]+)", L[i]).group(1)
+                out.append(f"  %{ptr}.k1 = getelementptr i8, ptr addrspace(3) %{ptr}, i32 {koff}")
+                out.append(rename(L[i], set(tree) | kchain | {ptr}, ".g1", {ptr: f"%{ptr}.k1"}))
+            out += [L[b1[0]], L[b1[1]]] + [rename(L[defs[n]], A, ".pro") for n in order(A)]
+        if j == hi:
+            out.append(l)
+            out += [L[i] for i in phis]
+            out += [f"  %{n} = phi {typ(n)} [ %{n}.pro, %{PRE} ], [ %{n}.nx, %{H} ]" for n in escA]
+            out += [f"  %kb = phi i32 [ {koff}, %{PRE} ], [ %kb.n, %{H} ]",
+                    f"  %kb.n = xor i32 %kb, {koff}"]
+            continue
+        if hi < j < ei:
+            n = dn(l)
+            if j in phis:
+                continue
+            if n in A:
+                if n in kreads:
+                    ptr = re.search(r"ptr addrspace\(3\) (?:nonnull )?%([-\w.$]+)", l).group(1)
+                    out.append(f"  %{n}.kp = getelementptr i8, ptr addrspace(3) %{ptr}, i32 %kb")
+                    l = re.sub(rf"%{re.escape(ptr)}(?![-\w.$])", f"%{n}.kp", l)
+                out.append(rename(l, A, ".nx"))
+                continue
+            if n == KL:
+                tree = order(off_tree)
+                out += [rename(L[defs[m]], set(tree), ".g2", sub_back) for m in tree]
+                out.append(rename(l, set(tree), ".g2"))
+                continue
+            if j in stores:
+                ptr = re.search(r"ptr addrspace\(3\) %([-\w.$]+)", l).group(1)
+                out.append(f"  %{ptr}.k{j} = getelementptr i8, ptr addrspace(3) %{ptr}, i32 %kb.n")
+                l = re.sub(rf"(ptr addrspace\(3\) )%{re.escape(ptr)}(?![-\w.$])", rf"\1%{ptr}.k{j}", l)
+        if j == ei and layout:
+            l += ", !llvm.loop !90000"
+        out.append(l)
+    if layout:
+        out += ["!90000 = distinct !{!90000, !90001}",
+                '!90001 = !{!"amdgpu.pingpong.layout", !"%s"}' % layout]
+    print(f"loop %{H}: K double-buffered at +{koff}: {len(kreads)} reads of the next K, "
+          f"{len(v['g0'])} MFMAs of the next S ({len(escA)} values carried), {len(stores)} stores a tile "
+          f"further ahead", file=sys.stderr)
+    return out
+
+
+def dn_back(v):
+    return v.lstrip("%")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("case")
     ap.add_argument("out")
-    ap.add_argument("--form", choices=("next-qk", "reads-ahead"), default="next-qk")
+    ap.add_argument("--form", choices=("next-qk", "reads-ahead", "k-ahead"), default="next-qk")
     ap.add_argument("--layout", help="a layout for the loop, as loop metadata")
     ap.add_argument("--opt", default="/usr/lib/llvm-22/bin/opt")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
+    meta = {}
+    if os.path.exists(os.path.join(a.case, "meta.json")):
+        meta = json.load(open(os.path.join(a.case, "meta.json")))
+    koff = meta.get("triton_shared") or 0
+    if a.form == "k-ahead" and not koff:
+        sys.exit("k-ahead needs meta.json's triton_shared (where the second K buffer goes)")
     named = subprocess.run([a.opt, "-S", "-passes=instnamer", os.path.join(a.case, "kernel.llir"), "-o", "-"],
                            check=True, capture_output=True, text=True).stdout
     ir = os.path.join(a.out, "kernel.llir")
     with open(ir, "w") as f:
-        f.write("\n".join(transform(named.split("\n"), a.form, a.layout)))
+        f.write("\n".join(transform(named.split("\n"), a.form, a.layout, koff)))
     subprocess.run([a.opt, "-passes=verify", ir, "-o", os.devnull], check=True)
     for f in ("meta.json", "kernel.amdgcn"):
         if os.path.exists(os.path.join(a.case, f)):
             shutil.copy(os.path.join(a.case, f), a.out)
+    if a.form == "k-ahead":
+        meta["triton_shared"] = 2 * koff
+        with open(os.path.join(a.out, "meta.json"), "w") as f:
+            json.dump(meta, f, indent=1)
 
 
 if __name__ == "__main__":
