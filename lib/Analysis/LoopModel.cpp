@@ -226,4 +226,10 @@ LoopAnalysis analyzeLoop(MachineLoop &L, MachineFunction &MF,
   return std::move(B.R);
 }
 
+std::string LoopModel::tileText() const {
+  const std::string K = "x" + std::to_string(TileK);
+  return TileM ? std::to_string(TileM) + "x" + std::to_string(TileN) + K
+               : "?x?" + K;
+}
+
 } // namespace pingpong

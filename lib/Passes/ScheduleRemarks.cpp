@@ -77,9 +77,7 @@ void ScheduleRemarks::applied(MachineLoop &L, const Directive &D,
     if (M.chainedDots() && !M.TileBits)
       R << ", dots " << ore::NV("Dots", dotShapes(M));
     else
-      R << ", tile " << ore::NV("Tile", std::to_string(M.TileM) + "x" +
-                                           std::to_string(M.TileN) + "x" +
-                                           std::to_string(M.TileK))
+      R << ", tile " << ore::NV("Tile", M.tileText())
         << " (" << ore::NV("TileBits", M.TileBits) << " bits)";
     if (!C.Plan.Layout.Note.empty())
       R << "; " << ore::NV("Variant", C.Plan.Layout.Note);

@@ -301,9 +301,7 @@ std::string unscheduledShapes(const LoopModel &M) {
 
 std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why) {
   auto Bits = [](uint64_t B) { return std::to_string(B); };
-  std::string Tile = "tile " + std::to_string(M.TileM) + "x" +
-                     std::to_string(M.TileN) + "x" + std::to_string(M.TileK) +
-                     " = " + Bits(M.TileBits) + " bits";
+  std::string Tile = "tile " + M.tileText() + " = " + Bits(M.TileBits) + " bits";
   // Attention: no GEMM tile to size; the chained-dot layouts need 4 or 8
   // waves and say why not otherwise.
   // At 4 waves past the two-wave registers: single-wave (chooseMode's gate).

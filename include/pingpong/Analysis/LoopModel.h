@@ -124,6 +124,9 @@ struct LoopModel {
   unsigned Waves = 0;           // waves per workgroup (wave64)
   uint64_t TileBits = 0;        // M*N*K*elemBits of the workgroup's tile
   unsigned TileM = 0, TileN = 0, TileK = 0; // workgroup tile (M >= N)
+  /// "MxNxK", or "?x?xK" where M and N could not be told from the LDS
+  /// buffers (operands of different element widths, e.g. bf16 x MXFP4).
+  std::string tileText() const;
   unsigned Replication = 1;     // waves computing the same outputs
   unsigned NumLocalReads = 0, NumLocalWrites = 0, NumGlobalLoads = 0,
            NumSync = 0, NumPrep = 0, NumAsyncCopies = 0, NumDirectLoads = 0,
