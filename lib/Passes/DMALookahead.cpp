@@ -22,13 +22,20 @@
 // copies), and the exit waits for every copy (vmcnt(0)) before anything
 // after the loop touches LDS. LDS stays two buffers.
 //
+// Three-stage 4-wave loops (session 21): the loop-top wait is vmcnt(N), one
+// iteration's copies in flight, and iteration i copies tile i+2 into the
+// third buffer. The same move issues tile i+3 into the buffer iteration i
+// has just read, and the wait becomes vmcnt(2N): the copies issued after
+// the ones a read needs are then those of the two iterations before.
+//
 // Taken only where that argument holds on the IR as it is (8-wave loops
 // also where eightWaveRule says the copies bind): one innermost
 // single-block loop with a dedicated preheader and one exit; every copy a
 // raw buffer copy (llvm.amdgcn.raw.ptr.buffer.load.lds) on a resource of at
 // most 2^31 - 1 bytes with no stride and no scalar offset; no LDS stores
 // besides the copies; one barrier, before the first LDS read, with one
-// explicit vmcnt(0) wait before it; operands that need no memory read to
+// explicit vmcnt(0) wait before it (vmcnt(N) for the N copies of an
+// iteration at three stages, 4 waves); operands that need no memory read to
 // compute. Everything else is left as it is, with a remark.
 //
 //===----------------------------------------------------------------------===//
