@@ -222,6 +222,11 @@ def cases():
     # lost to LLVM's order); a twin on each target
     bp("gfx950", "bf16", (128, 32, 256), 8, 2)
     bp("gfx942", "fp16", (128, 32, 256), 8, 2)
+    # session 21: 4-warp gfx950 GEMMs whose operands go through LDS DMA (one workgroup per CU
+    # at three stages; a per-K-block scale at two), to develop the one-wave DMA order against
+    L.append(UserCase("matmul_bias", "gfx950", "bf16", (128, 128, 64), 4, 3, async_copy=True))
+    L.append(UserCase("mm_kmask_tn", "gfx950", "fp8e4nv", (128, 128, 128), 4, 3, async_copy=True))
+    L.append(UserCase("mm_blockscale", "gfx950", "fp8e4nv", (128, 64, 128), 4, 2, async_copy=True))
     return [(c, pp) for c in L for pp in (0, 1)]
 
 

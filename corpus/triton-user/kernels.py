@@ -110,3 +110,5 @@ def attn_gqa(Q, K, V, O, sm_scale, stride_qh, stride_qm, stride_kh, stride_kn, s
     tl.store(O + qh[:, None] * stride_oh + pos[:, None] * stride_om + offs_d[None, :],
              acc.to(O.dtype.element_ty))
 from kernels_heldout6 import mm_blockscale  # noqa: E402,F401 - session 19 development cases
+from kernels_heldout import matmul_bias  # noqa: E402,F401 - session 21 development cases
+from kernels_heldout3 import mm_kmask_tn  # noqa: E402,F401

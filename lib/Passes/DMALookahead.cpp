@@ -22,13 +22,20 @@
 // copies), and the exit waits for every copy (vmcnt(0)) before anything
 // after the loop touches LDS. LDS stays two buffers.
 //
+// Three-stage 4-wave loops (session 21): the loop-top wait is vmcnt(N), one
+// iteration's copies in flight, and iteration i copies tile i+2 into the
+// third buffer. The same move issues tile i+3 into the buffer iteration i
+// has just read, and the wait becomes vmcnt(2N): the copies issued after
+// the ones a read needs are then those of the two iterations before.
+//
 // Taken only where that argument holds on the IR as it is (8-wave loops
 // also where eightWaveRule says the copies bind): one innermost
 // single-block loop with a dedicated preheader and one exit; every copy a
 // raw buffer copy (llvm.amdgcn.raw.ptr.buffer.load.lds) on a resource of at
 // most 2^31 - 1 bytes with no stride and no scalar offset; no LDS stores
 // besides the copies; one barrier, before the first LDS read, with one
-// explicit vmcnt(0) wait before it; operands that need no memory read to
+// explicit vmcnt(0) wait before it (vmcnt(N) for the N copies of an
+// iteration at three stages, 4 waves); operands that need no memory read to
 // compute. Everything else is left as it is, with a remark.
 //
 //===----------------------------------------------------------------------===//
@@ -81,6 +88,19 @@ static cl::opt<bool> DMALookahead(
 // 8-wave loops are taken where eightWaveRule admits them: async-two-cluster
 // then puts every read in its first memory interval and the copies in the
 // second (docs/modes.md, "DMA lookahead at 8 waves").
+// Three-stage loops (Triton's num_stages=3: three buffers, the loop-top wait
+// keeps one iteration's copies in flight) at 4 waves: the same move, the copy
+// of tile i+3 into the buffer iteration i has just read, and the wait keeps
+// one more iteration's copies in flight (docs/modes.md, "Session 21: three-
+// stage copies a tile further ahead").
+static cl::opt<bool> DMALookaheadThreeStage(
+    "amdgpu-pingpong-dma-lookahead-three-stage",
+    cl::desc("Take 4-wave three-stage LDS DMA loops too (loop-top vmcnt(N) "
+             "for the N copies of an iteration): iteration i copies tile i+3 "
+             "into the buffer it has just read and the wait becomes "
+             "vmcnt(2N) (default on)"),
+    cl::init(true));
+
 static cl::list<unsigned> DMALookaheadWaves(
     "amdgpu-pingpong-dma-lookahead-waves", cl::CommaSeparated,
     cl::desc("waves per workgroup of the loops the DMA lookahead takes "
@@ -249,13 +269,15 @@ public:
 
 private:
   /// Why L is not transformed ("" when it was).
-  std::string tryLoop(Loop &L, unsigned &Copies, const target::TargetFacts *Rule,
-                      unsigned Waves, bool &RuleRefused);
+  std::string tryLoop(Loop &L, unsigned &Copies, unsigned &TopVm,
+                      const target::TargetFacts *Rule, unsigned Waves,
+                      bool &RuleRefused);
 };
 
 /// Rule: where set, the 8-wave rule must admit the loop too (checked after
 /// every other condition, before anything changes).
 std::string PingpongDMALookahead::tryLoop(Loop &L, unsigned &Copies,
+                                          unsigned &TopVm,
                                           const target::TargetFacts *Rule,
                                           unsigned Waves, bool &RuleRefused) {
   BasicBlock *Body = L.getHeader();
@@ -304,9 +326,10 @@ std::string PingpongDMALookahead::tryLoop(Loop &L, unsigned &Copies,
         return "an s_waitcnt with a variable count";
       Waitcnt D = Waitcnt::decodeGfx9(uint16_t(Imm->getZExtValue()));
       if (D.waitsOnVm()) {
-        if (FirstRead || TopWait || D.Vm != 0)
+        if (FirstRead || TopWait)
           return "vmcnt waits other than one vmcnt(0) before the first LDS read";
         TopWait = const_cast<IntrinsicInst *>(W);
+        TopVm = D.Vm;
       }
     }
   }
@@ -316,6 +339,16 @@ std::string PingpongDMALookahead::tryLoop(Loop &L, unsigned &Copies,
     return "no loop-top vmcnt(0) and barrier before the LDS reads";
   if (DMAs.size() >= Waitcnt::MaxVm)
     return "more copies per iteration than vmcnt counts";
+  // The loop-top wait keeps K iterations' copies in flight: K = 0 for two
+  // buffers, 1 for three (vmcnt(N), N copies an iteration; 4 waves only).
+  // The copies issued after the ones this iteration reads are then K + 1
+  // iterations' (the moved copies of the K + 1 iterations before), so
+  // vmcnt((K + 1) N) keeps the wait sufficient with any VMEM after them.
+  if (TopVm % DMAs.size() || TopVm / DMAs.size() > 1 ||
+      (TopVm && (!DMALookaheadThreeStage || Waves != 4)))
+    return "vmcnt waits other than one vmcnt(0) before the first LDS read";
+  if (TopVm + DMAs.size() >= Waitcnt::MaxVm)
+    return "more copies in flight than vmcnt counts";
   for (IntrinsicInst *D : DMAs) {
     auto *SOff = dyn_cast<ConstantInt>(D->getArgOperand(4));
     auto *Imm = dyn_cast<ConstantInt>(D->getArgOperand(5));
@@ -390,7 +423,7 @@ std::string PingpongDMALookahead::tryLoop(Loop &L, unsigned &Copies,
   Copies = Plans.size();
   auto *TopImm = cast<ConstantInt>(TopWait->getArgOperand(0));
   Waitcnt Top = Waitcnt::decodeGfx9(uint16_t(TopImm->getZExtValue()));
-  Top.Vm = Copies;
+  Top.Vm = TopVm + Copies;
   TopWait->setArgOperand(0, ConstantInt::get(I32, Top.encodeGfx9()));
   IRBuilder<> EB(&*Exit->getFirstInsertionPt());
   EB.CreateCall(WaitFn, ConstantInt::get(I32, Waitcnt::vm(0).encodeGfx9()));
@@ -433,10 +466,11 @@ bool PingpongDMALookahead::runOnFunction(Function &F) {
                         << ": not a single-dot loop of the taken wave counts\n");
       continue;
     }
-    unsigned Copies = 0;
+    unsigned Copies = 0, TopVm = 0;
     bool RuleRefused = false;
-    std::string Why = tryLoop(*L, Copies, ByRule ? target::factsFor(CPU) : nullptr,
-                              Waves, RuleRefused);
+    std::string Why = tryLoop(*L, Copies, TopVm,
+                              ByRule ? target::factsFor(CPU) : nullptr, Waves,
+                              RuleRefused);
     const DebugLoc Loc = L->getStartLoc();
     if (!Why.empty()) {
       LLVM_DEBUG(dbgs() << "dma-lookahead: " << F.getName() << ": " << Why << "\n");
@@ -459,8 +493,9 @@ bool PingpongDMALookahead::runOnFunction(Function &F) {
              << ": LDS DMA copies issued one more tile ahead ("
              << ore::NV("Copies", Copies)
              << " per iteration into the buffer just read, behind a barrier; "
-                "loop-top wait vmcnt(0) -> vmcnt("
-             << ore::NV("InFlight", Copies) << "))";
+                "loop-top wait vmcnt("
+             << ore::NV("WasInFlight", TopVm) << ") -> vmcnt("
+             << ore::NV("InFlight", TopVm + Copies) << "))";
     });
   }
   return Changed;

@@ -42,6 +42,13 @@ static llvm::cl::opt<bool> OwnIssueCheck(
                    "wave's instructions, one issue turn each, fit in its own "
                    "dot's MFMA pipe clocks (ownWorkPastOwnDot)"));
 
+static llvm::cl::opt<bool> CopiesFarAheadLayout(
+    "amdgpu-pingpong-single-wave-copies-far-ahead", llvm::cl::Hidden,
+    llvm::cl::init(true),
+    llvm::cl::desc("single-wave, LDS DMA copies three iterations ahead after "
+                   "every read (the three-stage DMA lookahead): two slices, "
+                   "LLVM's latency scheduler inside them, no read interleave"));
+
 namespace pingpong {
 
 // Attention (two chained dots, register-staged loads): the first three
@@ -164,9 +171,29 @@ std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
   // four to eight, with at least eight MFMAs each where there are enough to
   // cover the next slice's reads (8-wave NN 128x128x64, 32 MFMAs per wave:
   // 1343 cycles in four slices against 1415 in eight).
+  // Copies three iterations ahead, after every read (the three-stage DMA
+  // lookahead, DMALookahead.cpp): the copies' round trip is out of the
+  // iteration, and what is left is the wave's own issue. Two slices, each
+  // slice's MFMAs ordered by LLVM's latency scheduler (`latency`) with the
+  // next slice's reads and the iteration's other work, no read interleave.
+  // Model, cycles per iteration, one workgroup per CU (docs/modes.md,
+  // "Session 21"), tuning mmbias_bf16_128x128x64_w4_ns3 / mmktn_fp8_128x128x
+  // 128_w4_ns3 gfx950: four slices with the reads one per MFMA 866 / 983;
+  // without the interleave 926 / 899; two slices 846 / 954 with it, 810 /
+  // 778 without, 798 / 742 with `latency` (kept); three slices 842 / 835;
+  // the copies in a memory cluster of their own 878 / 854. The two-stage
+  // lookahead's MXFP4 128x128x512 keeps four slices (two: 2082 against
+  // 1969).
+  const bool CopiesFarAhead =
+      CopiesFarAheadLayout && M.NumAsyncCopies && M.copiesFollowReads() &&
+      llvm::all_of(M.Insts, [](const InstInfo &I) {
+        return I.R != Role::AsyncCopy || I.StagesAhead >= 3;
+      });
   const unsigned S =
-      M.NumAsyncCopies ? std::min(4u, M.NumDots)
-                       : std::min(M.NumDots, std::clamp(M.NumDots / 8, 4u, 8u));
+      CopiesFarAhead ? 2u
+      : M.NumAsyncCopies
+          ? std::min(4u, M.NumDots)
+          : std::min(M.NumDots, std::clamp(M.NumDots / 8, 4u, 8u));
   auto Slice = [&](unsigned I) {
     return "[" + std::to_string(I) + "/" + std::to_string(S) + "]";
   };
@@ -187,7 +214,10 @@ std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
   // lookahead: tile i+2 two buffers on) follow every read and the barrier
   // after them: with the last slice.
   const bool CopiesLast = DMA && M.copiesFollowReads();
-  std::string T = DMA ? std::string("pingpong-layout v1; sync dot-waits; ") +
+  std::string T = DMA ? std::string(CopiesFarAhead
+                                        ? "pingpong-layout v1; sync dot-waits "
+                                          "latency; "
+                                        : "pingpong-layout v1; sync dot-waits; ") +
                             (CopiesLast ? "" : "mem mem-g: async-copy; ")
                       : "pingpong-layout v1; sync delay-global-data dot-waits; "
                         "mem mem-g: global-load.a; ";
@@ -228,7 +258,7 @@ std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
   // corpus mxfp4_e2m1_128x128x512 2182 -> 2090; held-out set 5, three-stage
   // DMA GEMMs: mmsilu_bf16 867 -> 827 (llc-22 843), mmbias_f16 911 -> 871
   // (915), mmscale_fp8 947 -> 947 (1015).
-  if (DMA)
+  if (DMA && !CopiesFarAhead)
     for (unsigned I = 0; I + 1 < S; ++I)
       T += "; interleave d" + std::to_string(I) + ": mfma 1, ds-read 1";
   std::optional<ClusterLayout> L =
