@@ -172,98 +172,6 @@ unsigned dwords(const Type *T, const DataLayout &DL) {
          32;
 }
 
-/// Vector registers the loop body needs at its busiest point, from IR:
-/// divergent values live at once (i1 masks are scalar), plus the divergent
-/// loop invariants it reads, once the Carried loads' tiles are carried across
-/// the backedge: those are live everywhere (the PHI until the stores, the
-/// next tile after them), so they count at every point instead of between
-/// each load and its stores. An estimate: the machine passes count exactly,
-/// but cannot undo this pass.
-unsigned estimatePeakVGPRs(const Loop &L, const UniformityInfo &UI,
-                           ArrayRef<Staged> Carried) {
-  BasicBlock *Body = L.getHeader();
-  const DataLayout &DL = Body->getDataLayout();
-  // Each tile and its rearranged forms (bitcasts, shuffles) on its way to
-  // the stores.
-  SmallPtrSet<const Value *, 16> Tile;
-  unsigned CarriedDwords = 0;
-  for (const Staged &S : Carried) {
-    CarriedDwords += dwords(S.Load->getType(), DL);
-    SmallVector<const Value *, 4> Work{S.Load};
-    while (!Work.empty()) {
-      const Value *V = Work.pop_back_val();
-      if (!Tile.insert(V).second)
-        continue;
-      for (const User *U : V->users())
-        if (isa<BitCastInst>(U) || isa<ShuffleVectorInst>(U))
-          Work.push_back(U);
-    }
-  }
-  auto Width = [&](const Value *V) -> unsigned {
-    if (V->getType()->isVoidTy() || V->getType()->isIntegerTy(1) ||
-        !V->getType()->isSized() || UI.isUniform(V) || Tile.contains(V))
-      return 0;
-    return dwords(V->getType(), DL);
-  };
-  SmallPtrSet<const Value *, 32> Live, Invariant;
-  unsigned Cur = 0, Inv = 0;
-  auto AddLive = [&](const Value *V) {
-    const auto *I = dyn_cast<Instruction>(V);
-    if (!I) {
-      if (isa<Argument>(V) && Invariant.insert(V).second)
-        Inv += Width(V);
-      return;
-    }
-    if (!L.contains(I)) {
-      if (Invariant.insert(V).second)
-        Inv += Width(V);
-      return;
-    }
-    if (Live.insert(V).second)
-      Cur += Width(V);
-  };
-  for (PHINode &PN : Body->phis())
-    AddLive(PN.getIncomingValueForBlock(L.getLoopLatch()));
-  for (Instruction &I : *Body)
-    if (llvm::any_of(I.users(), [&](const User *U) {
-          return !L.contains(cast<Instruction>(U));
-        }))
-      AddLive(&I);
-  // Every machine mode issues an LDS read in the memory cluster before the
-  // dot slice that uses it, not where the frontend put it (Triton reads a
-  // whole tile at the top of the body): its value counts from its first
-  // use on.
-  DenseMap<const Instruction *, SmallVector<const Instruction *, 2>> ReadsFirstUsedAt;
-  for (Instruction &I : *Body) {
-    const auto *LI = dyn_cast<LoadInst>(&I);
-    if (!LI || LI->getPointerAddressSpace() != 3)
-      continue;
-    const Instruction *First = nullptr;
-    for (const User *U : LI->users()) {
-      const auto *UI = cast<Instruction>(U);
-      if (UI->getParent() == Body && !isa<PHINode>(UI) &&
-          (!First || UI->comesBefore(First)))
-        First = UI;
-    }
-    if (First)
-      ReadsFirstUsedAt[First].push_back(LI);
-  }
-  unsigned Peak = Cur;
-  for (Instruction &I : llvm::reverse(*Body)) {
-    if (isa<PHINode>(I))
-      break;
-    if (Live.erase(&I))
-      Cur -= Width(&I);
-    for (const Value *Op : I.operands())
-      AddLive(Op);
-    Peak = std::max(Peak, Cur);
-    for (const Instruction *Read : ReadsFirstUsedAt.lookup(&I))
-      if (Live.erase(Read))
-        Cur -= Width(Read);
-  }
-  return Peak + Inv + CarriedDwords;
-}
-
 class PingpongLoadLookahead : public FunctionPass {
 public:
   static char ID;
@@ -564,7 +472,10 @@ bool PingpongLoadLookahead::runOnFunction(Function &F) {
     unsigned Extra = 0;
     for (const Staged &S : Carried)
       Extra += dwords(S.Load->getType(), DL);
-    const unsigned Peak = estimatePeakVGPRs(*L, UI, Carried);
+    SmallVector<const Instruction *, 16> CarriedLoads;
+    for (const Staged &S : Carried)
+      CarriedLoads.push_back(S.Load);
+    const unsigned Peak = estimatePeakVGPRs(*L, UI, CarriedLoads);
     LLVM_DEBUG(dbgs() << "load lookahead: " << Loads.size() << " staged + "
                       << Scales.size() << " result-side loads, " << Extra
                       << " VGPRs carried, peak " << Peak << ", budget "

@@ -59,6 +59,8 @@ using namespace pingpong;
 STATISTIC(NumDotLoops, "Loops with MFMAs looked at");
 STATISTIC(NumScheduled, "Loops scheduled");
 STATISTIC(NumDisabled, "Loops turned off by the user");
+STATISTIC(NumOneWaveLatency, "LLVM's orders at one wave per SIMD asked for "
+                             "latency (max-ilp)");
 STATISTIC(NumRefusedShape,
           "Loops refused by the analysis (shape, sync, memory)");
 STATISTIC(NumRefusedChoice, "Loops refused by the mode choice (thresholds, "
@@ -118,6 +120,14 @@ static cl::opt<bool> LatencyInsideClusters(
              "machine scheduler to order the inside of each cluster for "
              "latency (amdgpu-sched-strategy=max-ilp on the function) "
              "instead of occupancy (AMDGPUPingpong plugin)"));
+
+static cl::opt<bool> OneWaveLatency(
+    "amdgpu-pingpong-one-wave-latency", cl::init(true),
+    cl::desc("auto, gfx942, 4-wave register-staged attention kept in LLVM's "
+             "order past two waves' registers (one wave per SIMD) and not "
+             "told its occupancy: ask AMDGPU's scheduler to order it for "
+             "latency (amdgpu-sched-strategy=max-ilp) (default on; "
+             "AMDGPUPingpong plugin)"));
 
 static cl::opt<bool> PrintRoles(
     "amdgpu-pingpong-print-roles", cl::init(false),
@@ -466,7 +476,15 @@ bool PingpongSchedule::runOnLoop(MachineLoop &L, MachineFunction &MF) {
   Rejection Why;
   std::optional<ModeChoice> C = chooseMode(M, *Req, Ctx, Why);
   if (!C) {
-    missed(L, Why.Reason, Why.At);
+    // LLVM's order is kept; at one wave per SIMD it is asked for latency.
+    std::string Reason = Why.Reason;
+    if (!Req->forced() && OneWaveLatency)
+      if (std::string Latency = oneWaveLatency(M, MF);
+          !Latency.empty() && askLatencyScheduling(MF)) {
+        Reason += "; " + Latency;
+        ++NumOneWaveLatency;
+      }
+    missed(L, Reason, Why.At);
     ++NumRefusedChoice;
     return false;
   }

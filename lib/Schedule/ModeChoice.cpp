@@ -212,6 +212,35 @@ static std::string fourWaveGainUnjudged(const LoopModel &M, Mode Md) {
          "amdgpu_pingpong.triton times both)";
 }
 
+std::string oneWaveLatency(const LoopModel &M, const MachineFunction &MF) {
+  if (M.Waves != target::WavesPerGroup || !M.chainedDots() ||
+      M.NumAsyncCopies || MF.getSubtarget().getCPU() != target::Gfx942.CPU)
+    return "";
+  // Told its occupancy (the hint, OccupancyHint.cpp, or the user's own
+  // minimum): the scheduler aims at that; the two are not combined (the
+  // model, tuning bp_bf16_128x64x128_w4_ns2_causal: max-ilp alone 8094
+  // cycles per iteration, with "1,2" 8724, llc-22 8636).
+  const Function &F = MF.getFunction();
+  if (F.hasFnAttribute("amdgpu-waves-per-eu")) {
+    unsigned Min = 0;
+    StringRef V = F.getFnAttribute("amdgpu-waves-per-eu").getValueAsString();
+    if (!V.split(',').first.trim().getAsInteger(10, Min) && Min > 0)
+      return "";
+  }
+  std::vector<unsigned> Identity(M.Insts.size());
+  for (unsigned I = 0; I < Identity.size(); ++I)
+    Identity[I] = I;
+  const unsigned Before = peakVectorPressure(M, Identity);
+  const unsigned Budget = vectorRegisterBudget(MF);
+  if (Before <= Budget)
+    return "";
+  return "LLVM's order needs about " + std::to_string(Before) +
+         " vector registers, past the " + std::to_string(Budget) +
+         " of two waves per SIMD: one wave per SIMD, no other wave to hide "
+         "its stalls; AMDGPU's scheduler is asked to order it for latency "
+         "(amdgpu-sched-strategy=max-ilp)";
+}
+
 /// Two-cluster's window for a register-staged global load (issue 28,
 /// session 19): the loads issue in mem0 and their LDS writes are in mem1,
 /// one dot interval later, about half the iteration's MFMA clocks per SIMD.

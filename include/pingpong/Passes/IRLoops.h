@@ -9,8 +9,10 @@
 #ifndef PINGPONG_PASSES_IRLOOPS_H
 #define PINGPONG_PASSES_IRLOOPS_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Analysis/UniformityAnalysis.h"
 
 #include <cstdint>
 #include <string>
@@ -37,6 +39,17 @@ bool loopHas(const llvm::Loop &L, bool (*Pred)(const llvm::Instruction &));
 /// An MFMA's A or B operand computed in the loop from another MFMA's result
 /// (attention's P = softmax(Q K^T) feeding P V): chained dots.
 bool hasChainedDots(const llvm::Loop &L);
+/// Vector registers the loop body needs at its busiest point, from IR:
+/// divergent values live at once (i1 masks are scalar), plus the divergent
+/// loop invariants it reads, once the CarriedLoads' tiles are carried across
+/// the backedge: those are live everywhere (the PHI until the stores, the
+/// next tile after them), so they count at every point instead of between
+/// each load and its stores. An LDS read counts from its first use (every
+/// machine mode issues it just before the dot slice that uses it). An
+/// estimate: the machine passes count exactly, but run after the IR passes
+/// that ask (LoadLookahead.cpp, OccupancyHint.cpp).
+unsigned estimatePeakVGPRs(const llvm::Loop &L, const llvm::UniformityInfo &UI,
+                           llvm::ArrayRef<const llvm::Instruction *> CarriedLoads);
 /// The voffset that makes a raw buffer access (a load or an LDS DMA copy)
 /// read nothing on a resource of at most 2^31 - 1 bytes (Triton masks its
 /// prologue loads with it: `select %c, %off, -2147483648`).

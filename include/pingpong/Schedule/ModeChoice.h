@@ -89,5 +89,13 @@ struct ModeChoice {
 std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
                                      PlanContext &Ctx, Rejection &Why);
 
+/// Where auto keeps LLVM's order on a gfx942 4-wave register-staged
+/// attention loop (issue 28, session 21) whose registers are past two waves
+/// per SIMD (the estimate of LLVM's order before scheduling), and the kernel
+/// is not told its occupancy: why AMDGPU's scheduler should order it for
+/// latency instead of occupancy (one wave per SIMD, no other wave to hide a
+/// stall: AMDGPU's max-ilp strategy); "" where not.
+std::string oneWaveLatency(const LoopModel &M, const llvm::MachineFunction &MF);
+
 } // namespace pingpong
 #endif
