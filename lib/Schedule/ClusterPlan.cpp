@@ -333,6 +333,9 @@ ClusterPlan::memoryInDot(const LoopModel &M) const {
     case InstKind::VMEMLoad:
     case InstKind::VMEMStore:
     case InstKind::LDSDMA:
+    // The softmax's crossbar ops (ds_bpermute, ds_swizzle) where a layout
+    // names the inter-dot VALU in a dot (single-wave's gated parts).
+    case InstKind::LDSOther:
       In.push_back(II.MI);
       break;
     default:

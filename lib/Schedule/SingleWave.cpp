@@ -35,6 +35,14 @@ static llvm::cl::opt<bool> TwoWaveAttention(
     llvm::cl::desc("single-wave attention: try the order held to two waves "
                    "per SIMD (P V in four parts) before the one-wave order"));
 
+static llvm::cl::opt<bool> TwoWaveGate(
+    "amdgpu-pingpong-single-wave-gate", llvm::cl::Hidden,
+    llvm::cl::init(true),
+    llvm::cl::desc("single-wave attention held to two waves per SIMD: gate "
+                   "its dots (each dot's first MFMA at s_setprio 1, the rest "
+                   "at 2), so the SIMD's two workgroups' waves take turns at "
+                   "the dots"));
+
 static llvm::cl::opt<bool> OwnIssueCheck(
     "amdgpu-pingpong-single-wave-own-issue", llvm::cl::Hidden,
     llvm::cl::init(true),
@@ -89,6 +97,13 @@ namespace pingpong {
 // but ~254 estimated, 256 allocated on the nomask loop, and 257 estimated on
 // the reference; with Q K^T 3582 per iteration at one workgroup (264
 // VGPRs). Alone on the CU it is ~5% behind the one-wave order.
+// Gated (session 21, issue 28): the SIMD's other wave is the other
+// workgroup's, which no barrier reaches; each dot's first MFMA at
+// s_setprio 1 and the rest at 2 (the 4-wave chained-dot order's gate) lets a
+// wave that started a dot keep the MFMA pipe to its end while the other
+// runs its softmax, instead of the two interleaving MFMA by MFMA. Model, ns
+// per iteration (bench rows): attn_f16_128x64x128 4336 -> 4274, tuning
+// bp_f16_128x64x128_nomask 4398 -> 4204, gqa_f16_128x64x128 4320 -> 4275.
 static std::string singleWaveTwoWaveLayout(const LoopModel &M) {
   const DotGroup &PV = M.Groups[1];
   auto Part = [&](unsigned J) {
@@ -97,12 +112,15 @@ static std::string singleWaveTwoWaveLayout(const LoopModel &M) {
            std::to_string(PV.FirstDotOrder + (J + 1) * Per - 1) + "/" +
            std::to_string(M.NumDots) + "]";
   };
-  std::string T = "pingpong-layout v1; sync delay-global-data dot-waits; "
-                  "dot d0 prio=0: dot@0; "
-                  "dot p0 prio=0: inter-dot" + Part(0) + ", local-read@1" +
-                  Part(0);
+  // Gated: no cluster's own priority (it would override the gate's).
+  const std::string Prio = TwoWaveGate ? "" : " prio=0";
+  std::string T = std::string("pingpong-layout v1; sync delay-global-data "
+                              "dot-waits") +
+                  (TwoWaveGate ? " gate" : "") + "; dot d0" + Prio +
+                  ": dot@0; dot p0" + Prio + ": inter-dot" + Part(0) +
+                  ", local-read@1" + Part(0);
   for (unsigned J = 0; J < 4; ++J) {
-    T += "; dot d" + std::to_string(J + 1) + " prio=0: dot@1" + Part(J);
+    T += "; dot d" + std::to_string(J + 1) + Prio + ": dot@1" + Part(J);
     if (J + 1 < 4)
       T += ", inter-dot" + Part(J + 1) + ", local-read@1" + Part(J + 1);
     if (J == 2)

@@ -38,8 +38,9 @@ struct ClusterPlan {
   std::vector<unsigned> GroupOf;
   unsigned count(unsigned C, Role R, const LoopModel &M) const;
   /// The memory instructions (LDS reads and writes, global loads and stores,
-  /// LDS DMA) the layout's selectors put in dot clusters: an LDS DMA among
-  /// the MFMAs, an exchange's reads with its dot. The plan intends them
+  /// LDS DMA, crossbar ops) the layout's selectors put in dot clusters: an
+  /// LDS DMA among the MFMAs, an exchange's reads with its dot, the softmax's
+  /// ds_bpermute with the inter-dot VALU. The plan intends them
   /// there, so the final check does not call them a broken order.
   std::vector<const llvm::MachineInstr *> memoryInDot(const LoopModel &M) const;
   /// "mem0 6, dot0 16, ..." for remarks.
