@@ -130,7 +130,10 @@ std::string whyNot(const Function &F, const LoopInfo &LI,
     if (loopHas(*L, isLDSDMACall) || !hasChainedDots(*L))
       return "an MFMA loop that is not register-staged attention";
     Found = L;
-    Peak = std::max(Peak, estimatePeakVGPRs(*L, UI, {}));
+    // The estimate walks a single-block body (the loops the plugin
+    // schedules); another loop keeps the hint as before.
+    if (L->getNumBlocks() == 1 && L->getLoopLatch() == L->getHeader())
+      Peak = std::max(Peak, estimatePeakVGPRs(*L, UI, {}));
   }
   if (!Found)
     return "no attention loop";

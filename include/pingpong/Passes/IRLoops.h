@@ -47,7 +47,8 @@ bool hasChainedDots(const llvm::Loop &L);
 /// each load and its stores. An LDS read counts from its first use (every
 /// machine mode issues it just before the dot slice that uses it). An
 /// estimate: the machine passes count exactly, but run after the IR passes
-/// that ask (LoadLookahead.cpp, OccupancyHint.cpp).
+/// that ask (LoadLookahead.cpp, OccupancyHint.cpp). L is a single-block loop
+/// (its header is its latch).
 unsigned estimatePeakVGPRs(const llvm::Loop &L, const llvm::UniformityInfo &UI,
                            llvm::ArrayRef<const llvm::Instruction *> CarriedLoads);
 /// The voffset that makes a raw buffer access (a load or an LDS DMA copy)
