@@ -77,6 +77,11 @@ static cl::opt<bool> AttentionOccupancy(
              "squeeze the loop's registers for more waves (default on; "
              "AMDGPUPingpong plugin)"));
 
+static cl::opt<unsigned> OccupancyHintMinWaves(
+    "amdgpu-pingpong-attention-occupancy-min", cl::init(1), cl::Hidden,
+    cl::desc("The least waves per SIMD the occupancy hint asks of AMDGPU's "
+             "register budget (amdgpu-waves-per-eu=N,2)"));
+
 static cl::opt<bool> OccupancyBudget(
     "amdgpu-pingpong-attention-occupancy-budget", cl::init(true),
     cl::desc("No occupancy hint where the attention loop's registers "
@@ -187,7 +192,9 @@ public:
     if (!Why.empty())
       return false;
     const std::string Waves =
-        "1," + std::to_string(target::PingpongWavesPerSIMD);
+        std::to_string(std::min<unsigned>(std::max<unsigned>(1u, OccupancyHintMinWaves),
+                                          target::PingpongWavesPerSIMD)) +
+        "," + std::to_string(target::PingpongWavesPerSIMD);
     F.addFnAttr("amdgpu-waves-per-eu", Waves);
     ++NumOccupancyHints;
     ORE.emit([&]() {
