@@ -54,7 +54,7 @@ bool ClusterLayout::barrierAfter(unsigned C) const {
 
 std::string ClusterLayout::print() const {
   std::string S = Version;
-  SmallVector<StringRef, 6> Flags;
+  SmallVector<StringRef, 9> Flags;
   if (BarrierBetweenClusters)
     Flags.push_back("barrier");
   if (AsymmetricSync)
@@ -71,6 +71,8 @@ std::string ClusterLayout::print() const {
     Flags.push_back("operand-waits");
   if (LatencyInsideClusters)
     Flags.push_back("latency");
+  if (ResultsNextDot)
+    Flags.push_back("results-next-dot");
   if (!Flags.empty())
     S += "; sync " + join(Flags, " ");
   for (const Cluster &C : Clusters) {
@@ -252,10 +254,13 @@ std::optional<ClusterLayout> parseLayout(StringRef Text, unsigned NumDots,
           L.OperandWaits = true;
         else if (F == "latency")
           L.LatencyInsideClusters = true;
+        else if (F == "results-next-dot")
+          L.ResultsNextDot = true;
         else {
           Error = ("unknown sync flag '" + F +
                    "' (expected barrier, asymmetric, delay-global-data, gate, "
-                   "dot-waits, mem-priority, operand-waits, latency)")
+                   "dot-waits, mem-priority, operand-waits, latency, "
+                   "results-next-dot)")
                       .str();
           return std::nullopt;
         }

@@ -381,6 +381,22 @@ std::optional<ClusterPlan> planClusters(const LoopModel &M, const DepGraph &G,
       for (unsigned P : G.Preds[I])
         if (M.Insts[P].R == Role::GlobalLoad || UsesGlobalData[P])
           UsesGlobalData[I] = true;
+  // results-next-dot: VALU without a role computed from an MFMA result of
+  // this iteration (through other such VALU), e.g. a block scale applied to
+  // the dot's result and its accumulation; and a scale load issued ahead
+  // that no selector places (it follows the last reader of the register it
+  // refills, DepGraph's staging edge, so it goes where that VALU goes).
+  std::vector<bool> OnDotResult(N, false);
+  if (Layout.ResultsNextDot)
+    for (unsigned I = 0; I < N; ++I) {
+      const InstInfo &II = M.Insts[I];
+      bool Valu = II.R == Role::Other && II.Kind == InstKind::Other;
+      if (Want[I] >= 0 || !(Valu || II.R == Role::SideLoad))
+        continue;
+      for (unsigned P : G.Preds[I])
+        if (M.Insts[P].Kind == InstKind::MFMA || OnDotResult[P])
+          OnDotResult[I] = true;
+    }
   for (unsigned I = N; I-- > 0;) {
     if (Want[I] >= 0)
       continue;
@@ -407,6 +423,18 @@ std::optional<ClusterPlan> planClusters(const LoopModel &M, const DepGraph &G,
       // writes among the MFMAs, single-wave): with the users there.
       C[I] = Latest;
       continue;
+    }
+    // results-next-dot: among the next dot cluster's MFMAs, where the VALU
+    // co-issues with the pipe busy, rather than in the memory cluster that
+    // faces the other wave group's dot (the default below).
+    if (OnDotResult[I] && Layout.Clusters[C[I]].Kind == ClusterKind::Dot) {
+      unsigned Next = C[I] + 1;
+      while (Next <= Latest && Layout.Clusters[Next].Kind != ClusterKind::Dot)
+        ++Next;
+      if (Next <= Latest) {
+        C[I] = Next;
+        continue;
+      }
     }
     // Feeds nothing in the loop (loop control, pointer increments, values
     // for the next iteration): last memory cluster, after every use of the

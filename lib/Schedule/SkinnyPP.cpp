@@ -53,24 +53,32 @@ static const char *SkinnyPPLayoutFirstB =
 // Triton's IR one operand comes straight from global memory (prefetched by
 // the IR: its loads go first, before the loop's barrier), the other and one
 // scale by LDS DMA, the other scale register-staged (global load, LDS write
-// at the end). Memory issue first: the DMA of the LDS operand, the staged
-// scale's load, that operand's reads (the staged scale's reads have no alias
-// scope, so LLVM orders them before the other scale's DMA), the other
-// scale's DMA and reads, then the scales' packing VALU on its own (in the
-// memory cluster it waited for its reads before the DMA could issue), the
-// dot, the staged scale's LDS write. The waits per operand (`operand-waits`
-// without `barrier`) are the post-RA wait placement's (PingpongWaits: each
-// vmcnt relaxed to the largest count the checker proves safe): LLVM waits
-// for every LDS DMA in flight before an LDS access without alias scopes
-// (seed 002's "vmcnt(0) before ds_read_u8").
+// at the end). Memory issue first: the staged scale's load, the direct
+// loads, the DMA of the LDS operand, that operand's reads (the staged
+// scale's reads have no alias scope, so LLVM orders them before the other
+// scale's DMA), the other scale's DMA and reads, then the scales' packing
+// VALU on its own (in the memory cluster it waited for its reads before the
+// DMA could issue), the dot, the staged scale's LDS write. The waits per
+// operand (`operand-waits` without `barrier`) are the post-RA wait
+// placement's (PingpongWaits: each vmcnt relaxed to the largest count the
+// checker proves safe): LLVM waits for every LDS DMA in flight before an
+// LDS access without alias scopes (seed 002's "vmcnt(0) before ds_read_u8").
+// The staged scale's load goes first because vmcnt counts in issue order:
+// its LDS write waits for it in the same iteration, while the direct loads
+// are due only at the next iteration's top (the PHI copies) and the DMAs two
+// iterations on. Issued after them, the write's wait is a wait for them too,
+// and their whole round trip sits inside the iteration; issued first, the
+// write waits for the scale alone and the direct loads get the iteration.
 // Measured in the model, mxfp4_e2m1_32x64x512_w4_ns3_async (cycles/iter,
-// docs/modes.md): this order 1000; the staged scale's load first 1162; the
-// DMA before the direct loads 1141; packing in the memory cluster 1361;
-// llc-22 1567 (1059 with the wait placement alone).
+// docs/modes.md "skinny at 4 waves"), with the loaded round trip (session
+// 16 on): the staged scale's load first 1331, after B's DMA 1471. (Before
+// the loaded round trip, when a load came back within the iteration either
+// way: 1162 and 1000; the DMA before the direct loads 1141; packing in the
+// memory cluster 1361; llc-22 1567, 1059 with the wait placement alone.)
 static const char *SkinnyPPLayout4WavesDirectA =
     "pingpong-layout v1; sync gate dot-waits operand-waits; "
-    "mem mem-g: direct-load; mem+ mem-g.dma: async-copy.b; "
-    "mem+ mem-g.scale: global-load; "
+    "mem mem-g: global-load; mem+ mem-g.direct: direct-load; "
+    "mem+ mem-g.dma: async-copy.b; "
     "mem mem-b drain=none: local-read.b; "
     "mem mem-a drain=none: async-copy.a; mem+ mem-a.read: local-read.a; "
     "mem prep: operand-prep; "
@@ -78,8 +86,8 @@ static const char *SkinnyPPLayout4WavesDirectA =
     "mem store: local-write";
 static const char *SkinnyPPLayout4WavesDirectB =
     "pingpong-layout v1; sync gate dot-waits operand-waits; "
-    "mem mem-g: direct-load; mem+ mem-g.dma: async-copy.a; "
-    "mem+ mem-g.scale: global-load; "
+    "mem mem-g: global-load; mem+ mem-g.direct: direct-load; "
+    "mem+ mem-g.dma: async-copy.a; "
     "mem mem-a drain=none: local-read.a; "
     "mem mem-b drain=none: async-copy.b; mem+ mem-b.read: local-read.b; "
     "mem prep: operand-prep; "

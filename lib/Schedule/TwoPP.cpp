@@ -87,6 +87,27 @@ static const char *TwoPPLoadsAheadLayout =
     "mem mem1: local-write, global-load; "
     "dot dot1: dot[1/2]";
 
+// The same with a scale applied to the dot's result (block-scaled fp8: acc
+// += dot(a, b) * sa * sb, one K step per accumulator, so resultScaleLayout
+// below does not apply) and its scale loads ahead. By default the scaling
+// of dot0's accumulators goes to mem1 (VALU out of a dot: planClusters),
+// which then holds ~25 VALU besides the LDS writes and the loads and faces
+// the other group's dot0, a quarter of the MFMA work; the scale loads that
+// refill its registers follow it there and are due in the next mem1, half
+// an iteration later. `results-next-dot` moves that scaling among dot1's
+// MFMAs, where the VALU co-issues with the pipe busy: mem1 keeps the LDS
+// writes and the tile loads, and every scale load issues in dot1, a whole
+// iteration before its next reader (dot0's 16 result registers live into
+// dot1). Model, cycles/iter (GEMM 8192^3), mmblock_fp8_128x128x128_w8
+// gfx950: 1454 -> see docs/modes.md.
+static const char *TwoPPLoadsAheadResultLayout =
+    "pingpong-layout v1; sync barrier asymmetric delay-global-data "
+    "results-next-dot; "
+    "mem mem0: local-read; "
+    "dot dot0: dot[0/2]; "
+    "mem mem1: local-write, global-load; "
+    "dot dot1: dot[1/2]";
+
 // A scale applied to the dot's result (acc += dot(a, b) * sa * sb) reads
 // each accumulator's product after its last K step. K-major halves finish
 // every accumulator in dot1, so all the scaling VALU (109 per wave on the
@@ -133,7 +154,9 @@ std::optional<ClusterLayout> layoutTwoPP(const LoopModel &M, Rejection &Why) {
   // Scale loads issued ahead have no place of their own (Layout.cpp): the
   // loads-ahead layout takes their loop too.
   if (M.NumGlobalLoadsAhead && !sideLoadsInIteration(M))
-    return builtinLayout(TwoPPLoadsAheadLayout, Mode::TwoPP, M, Why);
+    return builtinLayout(hasResultSideLoads(M) ? TwoPPLoadsAheadResultLayout
+                                               : TwoPPLoadsAheadLayout,
+                         Mode::TwoPP, M, Why);
   if (M.NumSideLoads)
     return builtinLayout(TwoPPSideLoadLayout, Mode::TwoPP, M, Why);
   // Split where one group's reads alone take the port a dot half or more:

@@ -176,6 +176,11 @@ struct ClusterLayout {
   /// occupancy, for layouts whose waves per SIMD the registers fix anyway
   /// (Emit: askLatencyScheduling; a strategy the user named stands).
   bool LatencyInsideClusters = false;
+  /// `results-next-dot`: VALU without a role on a dot cluster's MFMA results
+  /// (a block scale applied to the dot's result, its accumulation) goes to
+  /// the next dot cluster, among that dot's MFMAs, instead of the next
+  /// memory cluster; with none after it, the default (planClusters).
+  bool ResultsNextDot = false;
   /// Dots of the loop, for slice selectors.
   unsigned NumDots = 0;
   /// Why a mode picked this variant of its layouts (the applied remark
