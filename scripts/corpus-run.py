@@ -25,8 +25,8 @@ timeout, and classifies the pair:
                -amdgpu-pingpong-waits=place also "waits-placed"), or only
                rotated / LDS-folded / repaired / copies moved ahead ("rotated",
                "lds-address-fold", "lds-dma-fold", "dma-wait-repair",
-               "dma-lookahead", "loads-ahead", "occupancy-hint": the remarks
-               that say the code changed)
+               "dma-lookahead", "loads-ahead", "occupancy-hint",
+               "one-wave-latency": the remarks that say the code changed)
   DIFFERENT    the assembly changed but no remark says a loop was scheduled
   silent       a loop with MFMAs of its own in the output got no remark (every
                such loop gets one: applied, or missed with the reason;
@@ -82,6 +82,9 @@ TRANSFORM_RES = ((re.compile(r"remark: .*loop in \S+ rotated:"), "rotated"),
                  (re.compile(r"remark: .*loop in \S+: .*issued one iteration ahead"), "loads-ahead"),
                  # the occupancy AMDGPU's scheduler aims at (OccupancyHint.cpp)
                  (re.compile(r"remark: .*AMDGPU's scheduler told the kernel runs at"), "occupancy-hint"),
+                 # LLVM's order kept at one wave per SIMD, asked for latency (ModeChoice.cpp)
+                 (re.compile(r"remark: .*AMDGPU's scheduler is asked to order it for latency"),
+                  "one-wave-latency"),
                  # LLVM 22.1's missing LDS-DMA waits (RepairDMAWaits.cpp)
                  (re.compile(r"remark: .*LDS DMA wait repaired in"), "dma-wait-repair"))
 HOIST_RE = re.compile(r"remark: .*LDS DMA loads issued at the start")
