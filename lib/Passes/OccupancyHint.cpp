@@ -91,15 +91,6 @@ static cl::opt<bool> OccupancyBudget(
 
 namespace {
 
-/// The user's own "amdgpu-waves-per-eu" (a minimum of at least 1).
-bool userAskedWaves(const Function &F) {
-  if (!F.hasFnAttribute("amdgpu-waves-per-eu"))
-    return false;
-  StringRef V = F.getFnAttribute("amdgpu-waves-per-eu").getValueAsString();
-  unsigned Min = 0;
-  return !V.split(',').first.trim().getAsInteger(10, Min) && Min > 0;
-}
-
 /// Why F gets no hint, or "" when it does. Found is the loop that decides;
 /// Peak the most vector registers any of its attention loops needs (IR
 /// estimate), Budget what two waves per SIMD allow.
@@ -122,7 +113,7 @@ std::string whyNot(const Function &F, const LoopInfo &LI,
     return "not gfx942";
   if (wavesPerWorkgroup(F) != target::WavesPerGroup)
     return "not 4 waves";
-  if (userAskedWaves(F))
+  if (wavesPerEUTold(F))
     return "amdgpu-waves-per-eu set by the user";
   for (const Loop *L : LI.getLoopsInPreorder()) {
     if (!L->isInnermost() || loopSaysOff(*L) || !loopHas(*L, isMFMACall))

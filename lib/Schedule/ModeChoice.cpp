@@ -212,6 +212,14 @@ static std::string fourWaveGainUnjudged(const LoopModel &M, Mode Md) {
          "amdgpu_pingpong.triton times both)";
 }
 
+bool wavesPerEUTold(const Function &F) {
+  if (!F.hasFnAttribute("amdgpu-waves-per-eu"))
+    return false;
+  StringRef V = F.getFnAttribute("amdgpu-waves-per-eu").getValueAsString();
+  unsigned Min = 0;
+  return !V.split(',').first.trim().getAsInteger(10, Min) && Min > 0;
+}
+
 std::string oneWaveLatency(const LoopModel &M, const MachineFunction &MF) {
   if (M.Waves != target::WavesPerGroup || !M.chainedDots() ||
       M.NumAsyncCopies || MF.getSubtarget().getCPU() != target::Gfx942.CPU)
@@ -220,13 +228,8 @@ std::string oneWaveLatency(const LoopModel &M, const MachineFunction &MF) {
   // minimum): the scheduler aims at that; the two are not combined (the
   // model, tuning bp_bf16_128x64x128_w4_ns2_causal: max-ilp alone 8094
   // cycles per iteration, with "1,2" 8724, llc-22 8636).
-  const Function &F = MF.getFunction();
-  if (F.hasFnAttribute("amdgpu-waves-per-eu")) {
-    unsigned Min = 0;
-    StringRef V = F.getFnAttribute("amdgpu-waves-per-eu").getValueAsString();
-    if (!V.split(',').first.trim().getAsInteger(10, Min) && Min > 0)
-      return "";
-  }
+  if (wavesPerEUTold(MF.getFunction()))
+    return "";
   std::vector<unsigned> Identity(M.Insts.size());
   for (unsigned I = 0; I < Identity.size(); ++I)
     Identity[I] = I;

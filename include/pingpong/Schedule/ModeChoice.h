@@ -22,6 +22,7 @@
 
 namespace llvm {
 class AAResults;
+class Function;
 class MachineDominatorTree;
 class MachineFunction;
 class MachineInstr;
@@ -96,6 +97,10 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
 /// latency instead of occupancy (one wave per SIMD, no other wave to hide a
 /// stall: AMDGPU's max-ilp strategy); "" where not.
 std::string oneWaveLatency(const LoopModel &M, const llvm::MachineFunction &MF);
+
+/// F carries an "amdgpu-waves-per-eu" with a minimum of at least 1 (the
+/// user's, or the occupancy hint's): AMDGPU's scheduler aims at that.
+bool wavesPerEUTold(const llvm::Function &F);
 
 } // namespace pingpong
 #endif
