@@ -42,6 +42,21 @@ import argparse, json, os, re, shutil, subprocess, sys
 TOK = r"%([-\w.$]+)(?![-\w.$])"
 
 
+
+def with_loop_layout(latch):
+    """The latch branch with the layout's loop metadata (!90000) attached."""
+    if "!llvm.loop" in latch:
+        sys.exit("the latch already carries loop metadata")
+    return latch + ", !llvm.loop !90000"
+
+
+def layout_metadata(layout):
+    """The metadata nodes that with_loop_layout refers to ([] without a layout)."""
+    if not layout:
+        return []
+    return ["!90000 = distinct !{!90000, !90001}",
+            '!90001 = !{!"amdgpu.pingpong.layout", !"%s"}' % layout]
+
 def dn(l):
     m = re.match(r"\s+%([-\w.$]+) = ", l)
     return m.group(1) if m else None
@@ -152,13 +167,9 @@ def transform(L, form, layout=None, koff=None):
         if hi < j < ei:
             continue
         if j == ei and layout:
-            if "!llvm.loop" in l:
-                sys.exit("the latch already carries loop metadata")
-            l += ", !llvm.loop !90000"
+            l = with_loop_layout(l)
         out.append(l)
-    if layout:
-        out += ["!90000 = distinct !{!90000, !90001}",
-                '!90001 = !{!"amdgpu.pingpong.layout", !"%s"}' % layout]
+    out += layout_metadata(layout)
     print(f"loop %{H}: moved {len(A)} instructions ({len(g0)} MFMAs), {len(escA)} values and "
           f"{len(escG)} loaded tiles carried across the back edge", file=sys.stderr)
     return out
@@ -239,11 +250,9 @@ def kahead(L, v, layout, koff):
                 out.append(f"  %{ptr}.k{j} = getelementptr i8, ptr addrspace(3) %{ptr}, i32 %kb.n")
                 l = re.sub(rf"(ptr addrspace\(3\) )%{re.escape(ptr)}(?![-\w.$])", rf"\1%{ptr}.k{j}", l)
         if j == ei and layout:
-            l += ", !llvm.loop !90000"
+            l = with_loop_layout(l)
         out.append(l)
-    if layout:
-        out += ["!90000 = distinct !{!90000, !90001}",
-                '!90001 = !{!"amdgpu.pingpong.layout", !"%s"}' % layout]
+    out += layout_metadata(layout)
     print(f"loop %{H}: K double-buffered at +{koff}: {len(kreads)} reads of the next K, "
           f"{len(v['g0'])} MFMAs of the next S ({len(escA)} values carried), {len(stores)} stores a tile "
           f"further ahead", file=sys.stderr)
