@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compile the kernels of kernels.py with Triton's AMD backend into corpus/triton-user/<case>/.
 
-usage: generate.py OUTDIR [--set tuning|heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7] [--filter SUBSTR ...] [--jobs N] [--list]
+usage: generate.py OUTDIR [--set tuning|heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7|heldout8] [--filter SUBSTR ...] [--jobs N] [--list]
 
 Four sets: tuning (kernels.py: the attention shapes of issue 24 item 7, looked at while the
 no-gain rule was designed), heldout (kernels_heldout.py: written before the rule was measured on
@@ -34,11 +34,12 @@ KINDS = {"attn_bp": "bp", "attn_gqa": "gqa", "attn_tut": "tut", "attn_mixed": "m
          "mm_kmask": "mmk", "mm_kmask_tn": "mmktn", "mm_batched": "mmbat", "mm_splitk": "mmsplitk",
          "mm_int8": "mmint8", "mm_blockscale": "mmblock", "mm_swiglu": "mmswiglu",
          "attn_decode": "decode", "mm_moe": "mmmoe", "attn_paged": "paged", "mm_gelu": "mmgelu",
-         "mm_w4a16": "w4a16", "attn_hd256": "hd256"}
+         "mm_w4a16": "w4a16", "attn_hd256": "hd256", "mm_persistent": "mmpers", "mm_at": "mmat",
+         "attn_bwd_dkdv": "bwd", "attn_varlen": "varlen", "mm_conv": "mmconv"}
 MODULES = {"tuning": "kernels", "heldout": "kernels_heldout", "heldout2": "kernels_heldout2",
            "heldout3": "kernels_heldout3", "heldout4": "kernels_heldout4",
            "heldout5": "kernels_heldout5", "heldout6": "kernels_heldout6",
-           "heldout7": "kernels_heldout7"}
+           "heldout7": "kernels_heldout7", "heldout8": "kernels_heldout8"}
 STRIDES = {"attn_bp": ("stride_qh", "stride_qm", "stride_kh", "stride_kn", "stride_vh",
                        "stride_vn", "stride_oh", "stride_om", "SEQ"),
            "attn_mixed": ("stride_qm", "stride_kn", "stride_vn", "stride_om", "SEQ"),
@@ -82,8 +83,20 @@ HELDOUT7 = {
                  ("M", "N", "K", "stride_am", "stride_bn", "stride_sbn", "stride_cm"), {}),
     "attn_hd256": ({"Q": "", "K": "", "V": "", "O": ""}, ("stride_h", "stride_s", "SEQ"), {}),
 }
-SIGNATURES = {**HELDOUT6, **HELDOUT7}
-ATTENTION_SIGNATURES = ("attn_decode", "attn_paged", "attn_hd256")
+# heldout8 (session 22): the same form
+HELDOUT8 = {
+    "mm_persistent": ({"A": "", "B": "", "C": "out"}, ("M", "N", "K", "stride_am", "stride_bn",
+                                                        "stride_cm"), {"NUM_PROGS": 304}),
+    "mm_at": ({"A": "", "B": "", "C": "out"}, ("M", "N", "K", "stride_ak", "stride_bk",
+                                                "stride_cm"), {}),
+    "attn_bwd_dkdv": ({"Q": "", "K": "", "V": "", "DO": "", "LSE": "fp32", "DELTA": "fp32",
+                       "DK": "", "DV": ""}, ("stride_h", "stride_s", "SEQ"), {}),
+    "attn_varlen": ({"Q": "", "K": "", "V": "", "O": "", "CU": "i32"}, ("stride_h", "stride_s"),
+                    {}),
+    "mm_conv": ({"X": "", "W": "", "Y": "out"}, ("H", "WD", "C", "KO"), {}),
+}
+SIGNATURES = {**HELDOUT6, **HELDOUT7, **HELDOUT8}
+ATTENTION_SIGNATURES = ("attn_decode", "attn_paged", "attn_hd256", "attn_bwd_dkdv", "attn_varlen")
 
 
 class UserCase(G.Case):
@@ -368,6 +381,24 @@ def heldout7_cases():
     return held_out(build)
 
 
+def heldout8_cases():
+    def build(add):
+        # shapes no other set has (session 22): a persistent GEMM (the K loop inside the tile
+        # loop), a transposed left operand, the attention backward's dK/dV loop (four dots),
+        # variable-length attention (masked K/V), a 3x3 convolution as an implicit GEMM
+        add("mm_persistent", "gfx942", "fp16", (256, 256, 64), 8, 2)
+        add("mm_persistent", "gfx950", "bf16", (128, 128, 64), 4, 2, async_copy=True)
+        add("mm_at", "gfx942", "bf16", (128, 128, 64), 4, 2)
+        add("mm_at", "gfx950", "fp16", (256, 256, 64), 8, 2)
+        add("attn_bwd_dkdv", "gfx942", "fp16", (32, 128, 64), 4, 2)
+        add("attn_bwd_dkdv", "gfx950", "bf16", (64, 128, 128), 8, 2)
+        add("attn_varlen", "gfx942", "fp16", (128, 64, 128), 4, 2)
+        add("attn_varlen", "gfx950", "bf16", (128, 64, 64), 8, 2)
+        add("mm_conv", "gfx942", "fp16", (128, 128, 64), 4, 2)
+        add("mm_conv", "gfx950", "bf16", (256, 128, 64), 8, 2)
+    return held_out(build)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("outdir")
@@ -380,7 +411,7 @@ def main():
     every = {"tuning": cases, "heldout": heldout_cases, "heldout2": heldout2_cases,
              "heldout3": heldout3_cases, "heldout4": heldout4_cases,
              "heldout5": heldout5_cases, "heldout6": heldout6_cases,
-             "heldout7": heldout7_cases}[a.set]()
+             "heldout7": heldout7_cases, "heldout8": heldout8_cases}[a.set]()
     todo = [(c, pp) for c, pp in every if not a.filter or any(f in c.name(pp) for f in a.filter)]
     if a.one:
         c, pp = next((c, pp) for c, pp in every if c.name(pp) == a.one)
