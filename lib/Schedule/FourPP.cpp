@@ -92,6 +92,16 @@ static const char *FourPPLoadsAheadLayout =
     "mem mem2: local-read[2-3/4]; dot dot2: dot[2/4]; "
     "mem mem3: local-write, global-load; dot dot3: dot[3/4]";
 
+std::optional<ClusterLayout> fourPPRegisterWitness(const LoopModel &M,
+                                                   Rejection &Why) {
+  // Global data held only from past the last slice's reads to the writes:
+  // the side-input layout's placement, the fewest registers four-cluster's
+  // clusters allow.
+  if (M.NumGlobalLoadsAhead || !canSliceAcrossWaveGroups(M, 4, Mode::FourPP, Why))
+    return std::nullopt;
+  return builtinLayout(FourPPSideLoadLayout, Mode::FourPP, M, Why);
+}
+
 unsigned fourPPVariants(const LoopModel &M) {
   return !M.NumSideLoads && loadedRoundTrip(M) > 0 ? 2 : 1;
 }

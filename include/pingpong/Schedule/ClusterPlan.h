@@ -64,6 +64,12 @@ std::optional<ClusterLayout> layoutTwoPP(const LoopModel &M, Rejection &Why);
 std::optional<ClusterLayout> layoutFourPP(const LoopModel &M, Rejection &Why,
                                           unsigned Variant);
 unsigned fourPPVariants(const LoopModel &M);
+/// Four-cluster's clusters with the global loads as late as they go (after
+/// the last slice's reads): not a variant to run (the loads' data is wanted
+/// one dot later), the witness that the loop's body has an order within a
+/// register budget where the variants are past it.
+std::optional<ClusterLayout> fourPPRegisterWitness(const LoopModel &M,
+                                                   Rejection &Why);
 /// The operand whose LDS DMA the loop issues first (A if none is known):
 /// LLVM keeps the DMAs in program order (each may alias the others), so a
 /// layout must take them in that order.
