@@ -35,7 +35,8 @@ KINDS = {"attn_bp": "bp", "attn_gqa": "gqa", "attn_tut": "tut", "attn_mixed": "m
          "mm_int8": "mmint8", "mm_blockscale": "mmblock", "mm_swiglu": "mmswiglu",
          "attn_decode": "decode", "mm_moe": "mmmoe", "attn_paged": "paged", "mm_gelu": "mmgelu",
          "mm_w4a16": "w4a16", "attn_hd256": "hd256", "mm_persistent": "mmpers", "mm_at": "mmat",
-         "attn_bwd_dkdv": "bwd", "attn_varlen": "varlen", "mm_conv": "mmconv"}
+         "attn_bwd_dkdv": "bwd", "attn_varlen": "varlen", "mm_conv": "mmconv",
+         "mm_blockscale_rc": "mmblockrc"}
 MODULES = {"tuning": "kernels", "heldout": "kernels_heldout", "heldout2": "kernels_heldout2",
            "heldout3": "kernels_heldout3", "heldout4": "kernels_heldout4",
            "heldout5": "kernels_heldout5", "heldout6": "kernels_heldout6",
@@ -95,7 +96,9 @@ HELDOUT8 = {
                     {}),
     "mm_conv": ({"X": "", "W": "", "Y": "out"}, ("H", "WD", "C", "KO"), {}),
 }
-SIGNATURES = {**HELDOUT6, **HELDOUT7, **HELDOUT8}
+# tuning (session 22): per-row and per-column scales of each K block
+TUNING22 = {"mm_blockscale_rc": HELDOUT6["mm_blockscale"]}
+SIGNATURES = {**HELDOUT6, **HELDOUT7, **HELDOUT8, **TUNING22}
 ATTENTION_SIGNATURES = ("attn_decode", "attn_paged", "attn_hd256", "attn_bwd_dkdv", "attn_varlen")
 
 
@@ -240,6 +243,13 @@ def cases():
     L.append(UserCase("matmul_bias", "gfx950", "bf16", (128, 128, 64), 4, 3, async_copy=True))
     L.append(UserCase("mm_kmask_tn", "gfx950", "fp8e4nv", (128, 128, 128), 4, 3, async_copy=True))
     L.append(UserCase("mm_blockscale", "gfx950", "fp8e4nv", (128, 64, 128), 4, 2, async_copy=True))
+    # session 22 (mmblock): 4-warp LDS-DMA fp8 GEMMs with per-row and per-column scales of each
+    # K block, at three stages and at two (mm_blockscale itself fails in Triton 3.6.0's
+    # ConvertToBufferOps at three stages)
+    L.append(UserCase("mm_blockscale_rc", "gfx950", "fp8e4nv", (128, 128, 128), 4, 3,
+                      async_copy=True))
+    L.append(UserCase("mm_blockscale_rc", "gfx950", "fp8e4nv", (128, 64, 128), 4, 2,
+                      async_copy=True))
     return [(c, pp) for c in L for pp in (0, 1)]
 
 

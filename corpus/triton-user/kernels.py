@@ -112,3 +112,29 @@ def attn_gqa(Q, K, V, O, sm_scale, stride_qh, stride_qm, stride_kh, stride_kn, s
 from kernels_heldout6 import mm_blockscale  # noqa: E402,F401 - session 19 development cases
 from kernels_heldout import matmul_bias  # noqa: E402,F401 - session 21 development cases
 from kernels_heldout3 import mm_kmask_tn  # noqa: E402,F401
+
+
+@triton.jit
+def mm_blockscale_rc(A, B, SA, SB, C, M, N, K, stride_am, stride_bn, stride_cm, stride_sam,
+                     stride_sbn, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    # session 22 (mmblock): per-row A scales and per-column B scales for each K block
+    # (SA: [M, K // BK], SB: [N, K // BK]), applied to each block's dot inside the loop
+    pid = tl.program_id(0)
+    pid_m = pid // tl.cdiv(N, BN)
+    pid_n = pid % tl.cdiv(N, BN)
+    rm = pid_m * BM + tl.arange(0, BM)
+    rn = pid_n * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    a = A + rm[:, None] * stride_am + rk[None, :]
+    b = B + rn[None, :] * stride_bn + rk[:, None]
+    sa = SA + rm * stride_sam
+    sb = SB + rn * stride_sbn
+    acc = tl.zeros((BM, BN), tl.float32)
+    for _ in range(0, K, BK):
+        part = tl.dot(tl.load(a), tl.load(b))
+        acc += part * tl.load(sa)[:, None] * tl.load(sb)[None, :]
+        a += BK
+        b += BK
+        sa += 1
+        sb += 1
+    tl.store(C + rm[:, None] * stride_cm + rn[None, :], acc.to(C.dtype.element_ty))
