@@ -52,6 +52,7 @@
 #include "llvm/Analysis/InstructionSimplify.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/UniformityAnalysis.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
@@ -100,6 +101,18 @@ static cl::opt<bool> DMALookaheadThreeStage(
              "into the buffer it has just read and the wait becomes "
              "vmcnt(2N) (default on)"),
     cl::init(true));
+
+// Block-scaled GEMMs (session 22): a 4-wave loop whose only loads into
+// registers are a dot result's side inputs (the per-K-block scales) is
+// taken too; LoadLookahead.cpp then issues those loads an iteration ahead
+// (after this pass, on loops this pass marked), and the loop-top wait counts
+// them: with S such loads and N copies an iteration, vmcnt((K + 1)(N + S)).
+static cl::opt<cl::boolOrDefault> DMALookaheadScales(
+    "amdgpu-pingpong-dma-lookahead-scales",
+    cl::desc("Take 4-wave LDS DMA loops whose loads into registers only scale "
+             "the dot's result (block-scaled GEMMs); their scale loads go an "
+             "iteration ahead with the copies (default: where the target has "
+             "a loaded round trip, gfx950, as the scale lookahead; =0 off)"));
 
 static cl::list<unsigned> DMALookaheadWaves(
     "amdgpu-pingpong-dma-lookahead-waves", cl::CommaSeparated,
@@ -262,6 +275,7 @@ public:
   }
   void getAnalysisUsage(AnalysisUsage &AU) const override {
     AU.addRequired<LoopInfoWrapperPass>();
+    AU.addRequired<UniformityInfoWrapperPass>();
     AU.addPreserved<LoopInfoWrapperPass>();
     AU.addPreserved<DominatorTreeWrapperPass>();
   }
@@ -271,7 +285,8 @@ private:
   /// Why L is not transformed ("" when it was).
   std::string tryLoop(Loop &L, unsigned &Copies, unsigned &TopVm,
                       const target::TargetFacts *Rule, unsigned Waves,
-                      bool &RuleRefused);
+                      bool TakeScales, const UniformityInfo &UI,
+                      unsigned &ScaleLoads, bool &RuleRefused);
 };
 
 /// Rule: where set, the 8-wave rule must admit the loop too (checked after
@@ -279,7 +294,10 @@ private:
 std::string PingpongDMALookahead::tryLoop(Loop &L, unsigned &Copies,
                                           unsigned &TopVm,
                                           const target::TargetFacts *Rule,
-                                          unsigned Waves, bool &RuleRefused) {
+                                          unsigned Waves, bool TakeScales,
+                                          const UniformityInfo &UI,
+                                          unsigned &ScaleLoads,
+                                          bool &RuleRefused) {
   BasicBlock *Body = L.getHeader();
   BasicBlock *Pre = L.getLoopPreheader();
   BasicBlock *Exit = L.getExitBlock();
@@ -303,9 +321,20 @@ std::string PingpongDMALookahead::tryLoop(Loop &L, unsigned &Copies,
     if (isLDSDMACall(I))
       return "an LDS DMA other than a raw buffer copy";
     // Global data of this iteration in registers keeps its own round trip
-    // inside the iteration: the copies are not what binds there.
-    if (isGlobalLoad(I))
-      return "global loads into registers beside the copies";
+    // inside the iteration: the copies are not what binds there. A dot
+    // result's side input (a scale) goes an iteration ahead too
+    // (LoadLookahead.cpp, on the loops marked below).
+    if (isGlobalLoad(I)) {
+      Instruction *LastUse = nullptr;
+      if (!TakeScales || Waves != 4 ||
+          !feedsDotResultOnly(L, &I, LastUse))
+        return "global loads into registers beside the copies";
+      // Counted in the wait only where it is a vector memory load for sure
+      // (a divergent value); a uniform one may become an s_load (lgkmcnt),
+      // and leaving a VMEM load out only makes the wait wait longer.
+      ScaleLoads += UI.isDivergent(&I);
+      continue;
+    }
     if (writesLDS(I))
       return "LDS stores besides the DMA copies";
     if (readsLDS(I)) {
@@ -347,7 +376,10 @@ std::string PingpongDMALookahead::tryLoop(Loop &L, unsigned &Copies,
   if (TopVm % DMAs.size() || TopVm / DMAs.size() > 1 ||
       (TopVm && (!DMALookaheadThreeStage || Waves != 4)))
     return "vmcnt waits other than one vmcnt(0) before the first LDS read";
-  if (TopVm + DMAs.size() >= Waitcnt::MaxVm)
+  // K + 1 iterations' VMEM after the copies a read needs: (K + 1)(N + S).
+  const unsigned NewVm =
+      (TopVm / DMAs.size() + 1) * (DMAs.size() + ScaleLoads);
+  if (NewVm >= Waitcnt::MaxVm)
     return "more copies in flight than vmcnt counts";
   for (IntrinsicInst *D : DMAs) {
     auto *SOff = dyn_cast<ConstantInt>(D->getArgOperand(4));
@@ -418,13 +450,22 @@ std::string PingpongDMALookahead::tryLoop(Loop &L, unsigned &Copies,
     CallInst *C = PB.CreateCall(P.DMA->getCalledFunction(), P.FirstOps);
     C->copyMetadata(*P.DMA);
   }
-  // One iteration's copies stay in flight at the loop top; all are done
-  // before the code after the loop touches LDS.
+  // Iteration 0 at three stages: after tile 0's copies the prologue issues
+  // only (K + 1) N copies and the S first scale loads, fewer than the
+  // (K + 1)(N + S) the loop-top wait leaves in flight; wait for tile 0 here,
+  // before the load lookahead's first scale loads (two stages: N + S, enough).
+  if (ScaleLoads && TopVm)
+    PB.CreateCall(WaitFn,
+                  ConstantInt::get(I32, Waitcnt::vm(TopVm + DMAs.size()).encodeGfx9()));
+  // One iteration's copies stay in flight at the loop top (with the scale
+  // loads issued after them); all are done before the code after the loop
+  // touches LDS.
   Copies = Plans.size();
   auto *TopImm = cast<ConstantInt>(TopWait->getArgOperand(0));
   Waitcnt Top = Waitcnt::decodeGfx9(uint16_t(TopImm->getZExtValue()));
-  Top.Vm = TopVm + Copies;
+  Top.Vm = NewVm;
   TopWait->setArgOperand(0, ConstantInt::get(I32, Top.encodeGfx9()));
+  TopWait->setMetadata(DMAAheadMD, MDNode::get(Ctx, {}));
   IRBuilder<> EB(&*Exit->getFirstInsertionPt());
   EB.CreateCall(WaitFn, ConstantInt::get(I32, Waitcnt::vm(0).encodeGfx9()));
   for (Plan &P : Plans) {
@@ -442,7 +483,15 @@ bool PingpongDMALookahead::runOnFunction(Function &F) {
   StringRef CPU = F.getFnAttribute("target-cpu").getValueAsString();
   if (!target::factsFor(CPU)) // the gfx9 waitcnt encoding
     return false;
+  // The scale lookahead's own default (LoadLookahead.cpp): where the target
+  // has a loaded round trip.
+  const bool TakeScales =
+      DMALookaheadScales == cl::BOU_TRUE ||
+      (DMALookaheadScales == cl::BOU_UNSET &&
+       target::factsFor(CPU)->LoadedRoundTrip);
   LoopInfo &LI = getAnalysis<LoopInfoWrapperPass>().getLoopInfo();
+  const UniformityInfo &UI =
+      getAnalysis<UniformityInfoWrapperPass>().getUniformityInfo();
   OptimizationRemarkEmitter ORE(&F);
   bool Changed = false;
   for (Loop *L : LI.getLoopsInPreorder()) {
@@ -466,11 +515,11 @@ bool PingpongDMALookahead::runOnFunction(Function &F) {
                         << ": not a single-dot loop of the taken wave counts\n");
       continue;
     }
-    unsigned Copies = 0, TopVm = 0;
+    unsigned Copies = 0, TopVm = 0, ScaleLoads = 0;
     bool RuleRefused = false;
     std::string Why = tryLoop(*L, Copies, TopVm,
                               ByRule ? target::factsFor(CPU) : nullptr, Waves,
-                              RuleRefused);
+                              TakeScales, UI, ScaleLoads, RuleRefused);
     const DebugLoc Loc = L->getStartLoc();
     if (!Why.empty()) {
       LLVM_DEBUG(dbgs() << "dma-lookahead: " << F.getName() << ": " << Why << "\n");
@@ -488,14 +537,22 @@ bool PingpongDMALookahead::runOnFunction(Function &F) {
     ++NumDMALookahead;
     Changed = true;
     ORE.emit([&]() {
-      return OptimizationRemark(DEBUG_TYPE, "DMALookahead", Loc, L->getHeader())
-             << "loop in " << ore::NV("Function", F.getName())
+      OptimizationRemark R(DEBUG_TYPE, "DMALookahead", Loc, L->getHeader());
+      R << "loop in " << ore::NV("Function", F.getName())
              << ": LDS DMA copies issued one more tile ahead ("
              << ore::NV("Copies", Copies)
              << " per iteration into the buffer just read, behind a barrier; "
                 "loop-top wait vmcnt("
              << ore::NV("WasInFlight", TopVm) << ") -> vmcnt("
-             << ore::NV("InFlight", TopVm + Copies) << "))";
+             << ore::NV("InFlight",
+                        (TopVm / Copies + 1) * (Copies + ScaleLoads))
+             << ")";
+      if (ScaleLoads)
+        R << "; " << ore::NV("ScaleLoads", ScaleLoads)
+          << " scale loads counted in it, to be issued an iteration ahead "
+             "by the load lookahead";
+      R << ")";
+      return R;
     });
   }
   return Changed;
@@ -510,6 +567,7 @@ INITIALIZE_PASS_BEGIN(PingpongDMALookahead, "amdgpu-pingpong-dma-ahead",
                       "AMDGPU block pingpong LDS DMA lookahead (plugin)", false,
                       false)
 INITIALIZE_PASS_DEPENDENCY(LoopInfoWrapperPass)
+INITIALIZE_PASS_DEPENDENCY(UniformityInfoWrapperPass)
 INITIALIZE_PASS_END(PingpongDMALookahead, "amdgpu-pingpong-dma-ahead",
                     "AMDGPU block pingpong LDS DMA lookahead (plugin)", false,
                     false)

@@ -329,4 +329,49 @@ unsigned estimatePeakVGPRs(const Loop &L, const UniformityInfo &UI,
   return Peak + Inv + CarriedDwords;
 }
 
+/// V is an MFMA's result, or VALU of this iteration computed from one in a
+/// few steps (the result split into halves, scaled by one side input).
+static bool dotDerived(const Loop &L, const Value *V, unsigned Depth = 0) {
+  const auto *I = dyn_cast<Instruction>(V);
+  if (!I || !L.contains(I) || isa<PHINode>(I))
+    return false;
+  if (isMFMACall(*I))
+    return true;
+  if (Depth >= 4 || I->mayReadOrWriteMemory() || isa<CallBase>(I))
+    return false;
+  return llvm::any_of(I->operands(), [&](const Value *Op) {
+    return dotDerived(L, Op, Depth + 1);
+  });
+}
+
+bool feedsDotResultOnly(const Loop &L, Instruction *Load,
+                        Instruction *&LastUse) {
+  SmallVector<Instruction *, 16> Work{Load};
+  SmallPtrSet<Instruction *, 32> Seen{Load};
+  bool MeetsDot = false;
+  LastUse = nullptr;
+  while (!Work.empty()) {
+    Instruction *V = Work.pop_back_val();
+    for (User *U : V->users()) {
+      auto *UI = cast<Instruction>(U);
+      if (!Seen.insert(UI).second)
+        continue;
+      if (Seen.size() > 256 || UI->getParent() != L.getHeader() ||
+          isa<PHINode>(UI) || isa<CallBase>(UI) || UI->isTerminator() ||
+          UI->mayReadOrWriteMemory() || isa<GetElementPtrInst>(UI) ||
+          UI->getType()->isPointerTy())
+        return false;
+      if (!LastUse || LastUse->comesBefore(UI))
+        LastUse = UI;
+      const bool Meets = llvm::any_of(UI->operands(), [&](const Value *Op) {
+        return Op != V && dotDerived(L, Op);
+      });
+      MeetsDot |= Meets;
+      if (!Meets) // past the meeting point it is the result's own chain
+        Work.push_back(UI);
+    }
+  }
+  return MeetsDot;
+}
+
 } // namespace pingpong

@@ -117,56 +117,6 @@ struct Staged {
   unsigned addressOperand() const { return isa<LoadInst>(Load) ? 0 : 1; }
 };
 
-/// V is an MFMA's result, or VALU of this iteration computed from one in a
-/// few steps (the result split into halves, scaled by one side input).
-bool dotDerived(const Loop &L, const Value *V, unsigned Depth = 0) {
-  const auto *I = dyn_cast<Instruction>(V);
-  if (!I || !L.contains(I) || isa<PHINode>(I))
-    return false;
-  if (isMFMACall(*I))
-    return true;
-  if (Depth >= 4 || I->mayReadOrWriteMemory() || isa<CallBase>(I))
-    return false;
-  return llvm::any_of(I->operands(), [&](const Value *Op) {
-    return dotDerived(L, Op, Depth + 1);
-  });
-}
-
-/// Does Load's value reach nothing but side-effect-free arithmetic of the
-/// body that meets an MFMA result (no memory, no MFMA operand, no address,
-/// no PHI, no use after the loop)? Sets LastUse to the last reader.
-/// OperandSources.cpp's feedsDotResultOnly asks the same of the machine
-/// loop (it also follows the PHIs this pass adds).
-bool feedsDotResultOnly(const Loop &L, Instruction *Load,
-                        Instruction *&LastUse) {
-  SmallVector<Instruction *, 16> Work{Load};
-  SmallPtrSet<Instruction *, 32> Seen{Load};
-  bool MeetsDot = false;
-  LastUse = nullptr;
-  while (!Work.empty()) {
-    Instruction *V = Work.pop_back_val();
-    for (User *U : V->users()) {
-      auto *UI = cast<Instruction>(U);
-      if (!Seen.insert(UI).second)
-        continue;
-      if (Seen.size() > 256 || UI->getParent() != L.getHeader() ||
-          isa<PHINode>(UI) || isa<CallBase>(UI) || UI->isTerminator() ||
-          UI->mayReadOrWriteMemory() || isa<GetElementPtrInst>(UI) ||
-          UI->getType()->isPointerTy())
-        return false;
-      if (!LastUse || LastUse->comesBefore(UI))
-        LastUse = UI;
-      const bool Meets = llvm::any_of(UI->operands(), [&](const Value *Op) {
-        return Op != V && dotDerived(L, Op);
-      });
-      MeetsDot |= Meets;
-      if (!Meets) // past the meeting point it is the result's own chain
-        Work.push_back(UI);
-    }
-  }
-  return MeetsDot;
-}
-
 unsigned dwords(const Type *T, const DataLayout &DL) {
   return (DL.getTypeSizeInBits(const_cast<Type *>(T)).getFixedValue() + 31) /
          32;
@@ -199,6 +149,14 @@ private:
   void rewrite(Loop &L, IterationValues &At, Staged &S) const;
 };
 
+/// DMALookahead.cpp moved L's copies a tile ahead, its loop-top wait
+/// counting the scale loads after them (DMAAheadMD).
+bool copiesAhead(const Loop &L) {
+  return llvm::any_of(*L.getHeader(), [](const Instruction &I) {
+    return I.getMetadata(DMAAheadMD) != nullptr;
+  });
+}
+
 std::string PingpongLoadLookahead::whyNotLoop(const Loop &L) const {
   if (!L.isInnermost() || !loopHas(L, isMFMACall))
     return "not an innermost MFMA loop";
@@ -220,10 +178,15 @@ std::string PingpongLoadLookahead::whyNotLoop(const Loop &L) const {
     if (!I.mayWriteToMemory() || isLDSStore(&I))
       continue;
     if (const auto *II = dyn_cast<IntrinsicInst>(&I)) {
-      // The async modes place LDS DMA and its loads by their own plan.
+      // The async modes place LDS DMA and its loads by their own plan;
+      // where DMALookahead.cpp moved the copies a tile ahead and counted the
+      // scale loads in the loop-top wait, those go ahead too (only they).
       StringRef Name = II->getCalledFunction()->getName();
-      if (Name.contains(".load.lds") || Name.contains("load.to.lds"))
+      if (Name.contains(".load.lds") || Name.contains("load.to.lds")) {
+        if (copiesAhead(L))
+          continue;
         return "the loop copies with LDS DMA (the async modes' own plan)";
+      }
       switch (II->getIntrinsicID()) {
       // Barriers and waits order LDS, not the global loads.
       case Intrinsic::amdgcn_s_barrier:
@@ -460,8 +423,8 @@ bool PingpongLoadLookahead::runOnFunction(Function &F) {
       Missed(Why);
       continue;
     }
-    if (!TakeStaged || !Why.empty())
-      Loads.clear(); // the scales alone
+    if (!TakeStaged || !Why.empty() || copiesAhead(*L))
+      Loads.clear(); // the scales alone (an LDS DMA loop: only them)
     if (Loads.empty() && Scales.empty())
       continue;
     // The staged registers now live through the whole body: at most their

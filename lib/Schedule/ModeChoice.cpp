@@ -89,6 +89,30 @@ static std::string memoryPastPartnerDot(const LoopModel &M, bool OperandWaits,
                     << A.DotClocks << " pipe clocks per wave\n");
   if (!A.Known || A.Clocks <= A.DotClocks)
     return "";
+  // Block-scaled loops with the copies a tile ahead and the scale loads an
+  // iteration ahead (DMALookahead.cpp, LoadLookahead.cpp, session 22): each
+  // iteration issues its scale loads after its copies (after their last
+  // reader, at the end of the dot), and vmcnt counts in issue order, so the
+  // next iteration's wait for a scale waits for these copies too: LLVM's
+  // order holds each copy to about one iteration as the loop-top vmcnt(0)
+  // did, and is judged the same way as the operand-split wait below.
+  unsigned ScalesAhead = 0, ScalesIn = 0;
+  for (const InstInfo &I : M.Insts)
+    if (I.R == Role::SideLoad)
+      ++(I.StagesAhead == 1 ? ScalesAhead : ScalesIn);
+  const bool ScalesBehindCopies =
+      M.copiesOneTileAhead() && ScalesAhead && !ScalesIn;
+  if (ScalesBehindCopies) {
+    const CopyBound CB = copyBound(M);
+    const unsigned RoundTrip = loadedRoundTrip(M);
+    LLVM_DEBUG(dbgs() << "amdgpu-pingpong: " << Name << ": scale loads behind "
+                      << "the copies: two memory clusters " << 2 * A.Clocks
+                      << " clocks against LLVM's copy wait "
+                      << RoundTrip + CB.CopyClocks << "\n");
+    if (CB.Known && RoundTrip && !M.NumGlobalLoads &&
+        2.0 * A.Clocks < RoundTrip + CB.CopyClocks)
+      return "";
+  }
   if (A.OperandWaits) {
     const CopyBound CB = copyBound(M);
     const unsigned RoundTrip = loadedRoundTrip(M);

@@ -92,6 +92,19 @@ private:
   llvm::DenseMap<llvm::Value *, llvm::Value *> Made[3];
 };
 
+/// Does Load's value reach nothing but side-effect-free arithmetic of the
+/// body that meets an MFMA result (no memory, no MFMA operand, no address,
+/// no PHI, no use after the loop)? A block-scaled GEMM's scale loads
+/// (LoadLookahead.cpp takes them ahead; DMALookahead.cpp lets them beside
+/// its copies). Sets LastUse to the last reader. OperandSources.cpp's
+/// feedsDotResultOnly asks the same of the machine loop (it also follows
+/// the PHIs LoadLookahead adds).
+bool feedsDotResultOnly(const llvm::Loop &L, llvm::Instruction *Load,
+                        llvm::Instruction *&LastUse);
+/// The metadata kind DMALookahead.cpp puts on the loop-top wait of a loop
+/// whose copies it moved a tile ahead (LoadLookahead.cpp takes such a
+/// loop's scale loads ahead too).
+constexpr const char *DMAAheadMD = "amdgpu.pingpong.dma.ahead";
 /// Waves per workgroup from "amdgpu-flat-work-group-size" (0 if unknown).
 unsigned wavesPerWorkgroup(const llvm::Function &F);
 /// -amdgpu-pingpong=off or the function attribute "off".
