@@ -250,6 +250,11 @@ def cases():
                       async_copy=True))
     L.append(UserCase("mm_blockscale_rc", "gfx950", "fp8e4nv", (128, 64, 128), 4, 2,
                       async_copy=True))
+    # session 22 (dma8w): 8-warp three-stage gfx950 LDS-DMA GEMMs (three buffers: the copies may
+    # go a tile further ahead), twins of heldout's and heldout5's 8-wave loops in other kernels
+    L.append(UserCase("mm_kmask_tn", "gfx950", "fp16", (256, 128, 64), 8, 3, async_copy=True))
+    L.append(UserCase("mm_silu", "gfx950", "bf16", (256, 128, 32), 8, 3, async_copy=True))
+    L.append(UserCase("mm_kmask", "gfx950", "fp8e4nv", (256, 256, 64), 8, 3, async_copy=True))
     return [(c, pp) for c in L for pp in (0, 1)]
 
 
