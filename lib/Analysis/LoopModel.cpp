@@ -42,6 +42,13 @@ bool LoopModel::copiesOneTileAhead() const {
          });
 }
 
+bool LoopModel::copiesIntoBufferJustRead() const {
+  return copiesFollowReads() && llvm::all_of(Insts, [](const InstInfo &I) {
+           return I.R != Role::AsyncCopy ||
+                  (I.Buffers >= 2 && I.StagesAhead == I.Buffers);
+         });
+}
+
 bool LoopModel::scaled() const {
   return llvm::any_of(Groups, [](const DotGroup &G) { return G.Shape.Scaled; });
 }

@@ -73,6 +73,8 @@ std::string ClusterLayout::print() const {
     Flags.push_back("latency");
   if (ResultsNextDot)
     Flags.push_back("results-next-dot");
+  if (DelayCopyAddress)
+    Flags.push_back("delay-copy-address");
   if (!Flags.empty())
     S += "; sync " + join(Flags, " ");
   for (const Cluster &C : Clusters) {
@@ -256,11 +258,13 @@ std::optional<ClusterLayout> parseLayout(StringRef Text, unsigned NumDots,
           L.LatencyInsideClusters = true;
         else if (F == "results-next-dot")
           L.ResultsNextDot = true;
+        else if (F == "delay-copy-address")
+          L.DelayCopyAddress = true;
         else {
           Error = ("unknown sync flag '" + F +
                    "' (expected barrier, asymmetric, delay-global-data, gate, "
                    "dot-waits, mem-priority, operand-waits, latency, "
-                   "results-next-dot)")
+                   "results-next-dot, delay-copy-address)")
                       .str();
           return std::nullopt;
         }

@@ -27,6 +27,9 @@
 // third buffer. The same move issues tile i+3 into the buffer iteration i
 // has just read, and the wait becomes vmcnt(2N): the copies issued after
 // the ones a read needs are then those of the two iterations before.
+// 8-wave three-stage loops (session 22) take it where the 8-wave rule says
+// their copies bind (three buffers: the round trip and the iteration's
+// copies at the L2 share against Triton's one and a half iterations).
 //
 // Taken only where that argument holds on the IR as it is (8-wave loops
 // also where eightWaveRule says the copies bind): one innermost
@@ -35,11 +38,12 @@
 // most 2^31 - 1 bytes with no stride and no scalar offset; no LDS stores
 // besides the copies; one barrier, before the first LDS read, with one
 // explicit vmcnt(0) wait before it (vmcnt(N) for the N copies of an
-// iteration at three stages, 4 waves); operands that need no memory read to
+// iteration at three stages, 4 and 8 waves); operands that need no memory read to
 // compute. Everything else is left as it is, with a remark.
 //
 //===----------------------------------------------------------------------===//
 #include "pingpong/Analysis/RegPressure.h"
+#include "pingpong/Analysis/Throughput.h"
 #include "pingpong/Passes/IRLoops.h"
 #include "pingpong/Passes/Passes.h"
 #include "pingpong/Sync/Waitcnt.h"
@@ -113,6 +117,18 @@ static cl::opt<cl::boolOrDefault> DMALookaheadScales(
              "the dot's result (block-scaled GEMMs); their scale loads go an "
              "iteration ahead with the copies (default: where the target has "
              "a loaded round trip, gfx950, as the scale lookahead; =0 off)"));
+
+// Three-stage loops at 8 waves (session 22): the same move where the
+// 8-wave rule says the copies bind in Triton's order (one and a half
+// iterations to land); async-two-cluster then puts every read in its first
+// memory interval and the copies in the second (docs/modes.md, "Session 22:
+// 8-wave three-stage copies a tile further ahead").
+static cl::opt<bool> DMALookaheadThreeStage8(
+    "amdgpu-pingpong-dma-lookahead-three-stage-8w",
+    cl::desc("With -amdgpu-pingpong-dma-lookahead-three-stage, take 8-wave "
+             "three-stage LDS DMA loops too, where the 8-wave rule admits "
+             "them (default on)"),
+    cl::init(true));
 
 static cl::list<unsigned> DMALookaheadWaves(
     "amdgpu-pingpong-dma-lookahead-waves", cl::CommaSeparated,
@@ -191,8 +207,21 @@ unsigned mfmaClocks(const CallBase &C, bool Gfx950) {
 /// loop is not copy-bound (there the bandwidth binds, and the streaming
 /// layout already keeps the copies queued), and only where the reads of a
 /// whole iteration fit in registers beside the accumulators.
+/// Three buffers (ThreeStage): Triton's order (async-two-cluster's two
+/// intervals, the copies of tile i+2 first in the memory interval of
+/// iteration i) leaves a copy one iteration and one memory interval: at
+/// least the MFMA clocks per SIMD D plus Rd, a wave group's reads on a SIMD
+/// pair's port (one wave of the group on each SIMD) and the LDS latency. A
+/// group's copies (half the CU's) land the loaded round trip plus their
+/// bytes at the CU's L2 share after they issue; what outlasts the window is
+/// a stall every iteration. The copies-ahead layout (every read in the first
+/// memory interval, the copies in the second) removes it but holds every
+/// read in one interval, which faces the other group's dot halves (D/4 each,
+/// two waves per SIMD): it costs 2 max(0, Rd - D/4) per iteration. Taken
+/// where the stall outweighs that; the other parts are the two-buffer rule's.
 std::string eightWaveRule(const Loop &L, const Function &F,
-                          const target::TargetFacts &T, unsigned Waves) {
+                          const target::TargetFacts &T, unsigned Waves,
+                          bool ThreeStage) {
   const bool Gfx950 = T.Id == target::GPU::Gfx950;
   const DataLayout &DL = F.getDataLayout();
   uint64_t MFMAClocks = 0, CopyLaneBytes = 0, ReadDwords = 0, AccDwords = 0;
@@ -224,7 +253,27 @@ std::string eightWaveRule(const Loop &L, const Function &F,
       double(CopyLaneBytes * T.WaveSize * Waves) / target::l2BytesPerClkPerCU(T);
   if (!T.LoadedRoundTrip)
     return "8 waves: no loaded round trip known for " + std::string(T.CPU);
-  if (!target::roundTripOutlastsCopyWindow(T.LoadedRoundTrip, MFMAClocks))
+  if (ThreeStage) {
+    const double ReadClocks =
+        double(ReadDwords * 4 * T.WaveSize * 2) / T.LDSReadBytesPerClkPerSIMDPair +
+        LDSLatencyClocks;
+    const double Stall = T.LoadedRoundTrip + CopyClocks / 2 -
+                         (double(MFMAClocks) + ReadClocks);
+    const double Cost = 2 * std::max(0.0, ReadClocks - double(MFMAClocks) / 4);
+    LLVM_DEBUG(dbgs() << "dma-lookahead: three stages, 8 waves: copy stall ~"
+                      << Stall << " clocks per iteration in Triton's order, "
+                      << "the reads in one interval cost ~" << Cost << "\n");
+    if (Stall <= Cost)
+      return "8 waves, three stages: no gain over Triton's order (its copies "
+             "wait ~" + std::to_string(int(std::max(0.0, Stall))) +
+             " clocks per iteration: loaded round trip " +
+             std::to_string(T.LoadedRoundTrip) + " + " +
+             std::to_string(unsigned(CopyClocks / 2)) +
+             " at the L2 share against " + std::to_string(MFMAClocks) +
+             " MFMA clocks per SIMD + " + std::to_string(unsigned(ReadClocks)) +
+             " of reads; every read in one interval costs ~" +
+             std::to_string(unsigned(Cost)) + ")";
+  } else if (!target::roundTripOutlastsCopyWindow(T.LoadedRoundTrip, MFMAClocks))
     return "8 waves: the copies already have time to land (" +
            std::to_string(MFMAClocks) + " MFMA clocks per SIMD an iteration, "
            "loaded round trip " + std::to_string(T.LoadedRoundTrip) + ")";
@@ -374,7 +423,8 @@ std::string PingpongDMALookahead::tryLoop(Loop &L, unsigned &Copies,
   // iterations' (the moved copies of the K + 1 iterations before), so
   // vmcnt((K + 1) N) keeps the wait sufficient with any VMEM after them.
   if (TopVm % DMAs.size() || TopVm / DMAs.size() > 1 ||
-      (TopVm && (!DMALookaheadThreeStage || Waves != 4)))
+      (TopVm && (!DMALookaheadThreeStage ||
+                 (Waves != 4 && (Waves != 8 || !DMALookaheadThreeStage8)))))
     return "vmcnt waits other than one vmcnt(0) before the first LDS read";
   // K + 1 iterations' VMEM after the copies a read needs: (K + 1)(N + S).
   const unsigned NewVm =
@@ -392,7 +442,9 @@ std::string PingpongDMALookahead::tryLoop(Loop &L, unsigned &Copies,
       return "a copy that cannot be masked past the last tile: " + W;
   }
   if (Rule)
-    if (std::string W = eightWaveRule(L, *Body->getParent(), *Rule, Waves); !W.empty()) {
+    if (std::string W = eightWaveRule(L, *Body->getParent(), *Rule, Waves,
+                                      /*ThreeStage=*/TopVm != 0);
+        !W.empty()) {
       ++NumEightWaveRefused;
       RuleRefused = true;
       return W;

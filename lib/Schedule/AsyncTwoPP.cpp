@@ -137,9 +137,14 @@ static const char *AsyncTwoPPLayoutDMAInDot4 =
 // of two iterations later (dmaDeadline), about one and a half iterations
 // to land instead of one. It needs the reads of a whole iteration live at
 // once beside the accumulators: the pass takes 8-wave loops only where they
-// fit (docs/modes.md, "DMA lookahead at 8 waves").
+// fit (docs/modes.md, "DMA lookahead at 8 waves"). Three buffers (the pass's
+// three-stage move at 8 waves: tile i+3 into the buffer just read) take the
+// same layout for the same reason, one buffer more: the copy is due at the
+// barrier before the reads of three iterations later, two and a half
+// iterations after it issues instead of Triton's one and a half (docs/
+// modes.md, "Session 22: 8-wave three-stage copies a tile further ahead").
 static const char *AsyncTwoPPLayoutCopiesAhead =
-    "pingpong-layout v1; sync barrier asymmetric; "
+    "pingpong-layout v1; sync barrier asymmetric delay-copy-address; "
     "mem mem0: local-read; "
     "dot dot0: dot[0/2]; "
     "mem mem1: async-copy; "
@@ -174,7 +179,11 @@ bool asyncTwoPPDMAInDot(const LoopModel &M) {
 // cluster) 1156.
 std::string asyncCopiesPastDot(const LoopModel &M) {
   const unsigned RoundTrip = loadedRoundTrip(M);
-  if (!RoundTrip || M.NumStages == 2 || !asyncTwoPPDMAInDot(M))
+  // The DMA lookahead's loops get the copies-ahead layout, not the DMAs in
+  // the dot: each copy has two buffers' worth of iterations past the
+  // barriers (the pass admitted the loop where its copies bind).
+  if (!RoundTrip || M.NumStages == 2 || M.copiesIntoBufferJustRead() ||
+      !asyncTwoPPDMAInDot(M))
     return "";
   CopyBound CB = copyBound(M);
   if (!CB.Known || RoundTrip <= CB.MFMAClocks)
@@ -197,14 +206,21 @@ std::optional<ClusterLayout> layoutAsyncTwoPP(const LoopModel &M,
     Why.Reason = "async-two-cluster needs LDS DMA in the loop";
     return std::nullopt;
   }
-  if (M.copiesOneTileAhead()) {
+  if (M.copiesIntoBufferJustRead()) {
     if (!canSliceAcrossWaveGroups(M, 2, Mode::AsyncTwoPP, Why))
       return std::nullopt;
     std::optional<ClusterLayout> L =
         builtinLayout(AsyncTwoPPLayoutCopiesAhead, Mode::AsyncTwoPP, M, Why);
     if (L)
-      L->Note = "the copies one tile ahead (two buffers): every read in mem0, "
-                "the copies in mem1, due one and a half iterations later";
+      L->Note = llvm::any_of(M.Insts, [](const InstInfo &I) {
+                  return I.R == Role::AsyncCopy && I.Buffers > 2;
+                })
+                    ? "the copies a tile further ahead (three buffers): every "
+                      "read in mem0, the copies in mem1, due two and a half "
+                      "iterations later"
+                    : "the copies one tile ahead (two buffers): every read in "
+                      "mem0, the copies in mem1, due one and a half iterations "
+                      "later";
     return L;
   }
   bool TwoStages = M.NumStages == 2;

@@ -397,6 +397,18 @@ std::optional<ClusterPlan> planClusters(const LoopModel &M, const DepGraph &G,
         if (M.Insts[P].Kind == InstKind::MFMA || OnDotResult[P])
           OnDotResult[I] = true;
     }
+  // delay-copy-address: VALU/SALU without a role whose every use is an LDS
+  // DMA copy, directly or through other such instructions.
+  std::vector<bool> FeedsCopiesOnly(N, false);
+  if (Layout.DelayCopyAddress)
+    for (unsigned I = N; I-- > 0;) {
+      const InstInfo &II = M.Insts[I];
+      if (Want[I] >= 0 || II.R != Role::Other || G.Succs[I].empty())
+        continue;
+      FeedsCopiesOnly[I] = llvm::all_of(G.Succs[I], [&](unsigned S) {
+        return S > I && (M.Insts[S].R == Role::AsyncCopy || FeedsCopiesOnly[S]);
+      });
+    }
   for (unsigned I = N; I-- > 0;) {
     if (Want[I] >= 0)
       continue;
@@ -410,6 +422,15 @@ std::optional<ClusterPlan> planClusters(const LoopModel &M, const DepGraph &G,
     }
     if (II.R == Role::OperandPrep)
       continue;
+    // The latest memory cluster the copies allow (theirs).
+    if (FeedsCopiesOnly[I]) {
+      unsigned Mem = Latest;
+      while (Mem > C[I] && Layout.Clusters[Mem].Kind != ClusterKind::Mem)
+        --Mem;
+      if (Layout.Clusters[Mem].Kind == ClusterKind::Mem)
+        C[I] = Mem;
+      continue;
+    }
     if (Layout.DelayGlobalDataUse && UsesGlobalData[I] &&
         !G.Succs[I].empty()) {
       unsigned Mem = Latest;

@@ -159,6 +159,11 @@ struct LoopModel {
   /// two iterations ahead of the reads of its data (Stages.cpp pairs them
   /// through the rotated stage index).
   bool copiesOneTileAhead() const;
+  /// The DMA lookahead's shape at any buffer count: copiesFollowReads, and
+  /// every copy as many iterations ahead of the reads of its data as there
+  /// are buffers (two stages: tile i+2 into the buffer just read; three:
+  /// tile i+3), so each copy refills the buffer this iteration read.
+  bool copiesIntoBufferJustRead() const;
   /// Which of Slices equal parts of the dot order I belongs to (Dot,
   /// LocalRead, OperandPrep). Along K when Slices divides the K steps;
   /// otherwise the accumulators of a K step are split too.

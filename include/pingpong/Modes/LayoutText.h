@@ -181,6 +181,14 @@ struct ClusterLayout {
   /// the next dot cluster, among that dot's MFMAs, instead of the next
   /// memory cluster; with none after it, the default (planClusters).
   bool ResultsNextDot = false;
+  /// `delay-copy-address`: instructions without a role whose every use in
+  /// the iteration is an LDS DMA copy (or another such instruction: the
+  /// copies' M0 sums, their address and mask selects) go to the memory
+  /// cluster of the copies rather than the first cluster their inputs
+  /// allow. Where every read sits in the first memory interval and the
+  /// copies in a later one (the copies-ahead layouts), the first interval
+  /// paces the iteration and the later one has room.
+  bool DelayCopyAddress = false;
   /// Dots of the loop, for slice selectors.
   unsigned NumDots = 0;
   /// Why a mode picked this variant of its layouts (the applied remark
