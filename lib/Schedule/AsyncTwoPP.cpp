@@ -137,13 +137,29 @@ static const char *AsyncTwoPPLayoutDMAInDot4 =
 // of two iterations later (dmaDeadline), about one and a half iterations
 // to land instead of one. It needs the reads of a whole iteration live at
 // once beside the accumulators: the pass takes 8-wave loops only where they
-// fit (docs/modes.md, "DMA lookahead at 8 waves"). Three buffers (the pass's
-// three-stage move at 8 waves: tile i+3 into the buffer just read) take the
-// same layout for the same reason, one buffer more: the copy is due at the
-// barrier before the reads of three iterations later, two and a half
-// iterations after it issues instead of Triton's one and a half (docs/
-// modes.md, "Session 22: 8-wave three-stage copies a tile further ahead").
+// fit (docs/modes.md, "DMA lookahead at 8 waves").
 static const char *AsyncTwoPPLayoutCopiesAhead =
+    "pingpong-layout v1; sync barrier asymmetric; "
+    "mem mem0: local-read; "
+    "dot dot0: dot[0/2]; "
+    "mem mem1: async-copy; "
+    "dot dot1: dot[1/2]";
+
+// Three buffers (the pass's three-stage move at 8 waves: tile i+3 into the
+// buffer just read): the same clusters for the same reason, one buffer
+// more: the copy is due at the barrier before the reads of three
+// iterations later, two and a half iterations after it issues instead of
+// Triton's one and a half. With that much lead the copies no longer bind;
+// mem0, every read against the other group's dot half, paces the
+// iteration: the copies' address work (delay-copy-address) goes to mem1,
+// which has room. Not with two buffers, whose copies are lead-bound there
+// (docs/modes.md, "Session 21: where the 256x128 loop's time goes"):
+// their address work ahead of them in mem1 issues them later (model,
+// 256x128x64 bf16: corpus 1415 -> 1360 but heldout6/7 1350 -> 1375/1373).
+// Model, tuning mmsilu_bf16_256x128x32_w8_ns3: 856 -> 765 cycles per
+// iteration (docs/modes.md, "Session 22: 8-wave three-stage copies a tile
+// further ahead").
+static const char *AsyncTwoPPLayoutCopiesAhead3 =
     "pingpong-layout v1; sync barrier asymmetric delay-copy-address; "
     "mem mem0: local-read; "
     "dot dot0: dot[0/2]; "
@@ -209,12 +225,14 @@ std::optional<ClusterLayout> layoutAsyncTwoPP(const LoopModel &M,
   if (M.copiesIntoBufferJustRead()) {
     if (!canSliceAcrossWaveGroups(M, 2, Mode::AsyncTwoPP, Why))
       return std::nullopt;
-    std::optional<ClusterLayout> L =
-        builtinLayout(AsyncTwoPPLayoutCopiesAhead, Mode::AsyncTwoPP, M, Why);
+    const bool ThreeBuffers = llvm::any_of(M.Insts, [](const InstInfo &I) {
+      return I.R == Role::AsyncCopy && I.Buffers > 2;
+    });
+    std::optional<ClusterLayout> L = builtinLayout(
+        ThreeBuffers ? AsyncTwoPPLayoutCopiesAhead3 : AsyncTwoPPLayoutCopiesAhead,
+        Mode::AsyncTwoPP, M, Why);
     if (L)
-      L->Note = llvm::any_of(M.Insts, [](const InstInfo &I) {
-                  return I.R == Role::AsyncCopy && I.Buffers > 2;
-                })
+      L->Note = ThreeBuffers
                     ? "the copies a tile further ahead (three buffers): every "
                       "read in mem0, the copies in mem1, due two and a half "
                       "iterations later"
