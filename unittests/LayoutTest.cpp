@@ -42,6 +42,7 @@ TEST(Layout, ClausesSetWhatTheySay) {
   EXPECT_TRUE(L.AsymmetricSync);
   EXPECT_TRUE(L.DelayGlobalDataUse);
   EXPECT_FALSE(L.GateDotEntry);
+  EXPECT_FALSE(L.DelayCopyAddress);
   ASSERT_EQ(L.Clusters.size(), 10u);
   EXPECT_EQ(L.Clusters[0].Name, "mem0");
   EXPECT_EQ(L.Clusters[0].Kind, ClusterKind::Mem);
@@ -68,13 +69,15 @@ TEST(Layout, ClausesSetWhatTheySay) {
 
 TEST(Layout, GroupsStagesPriorityDrainInterleave) {
   ClusterLayout L = parseOK(
-      "pingpong-layout v1; sync dot-waits mem-priority operand-waits; "
+      "pingpong-layout v1; sync dot-waits mem-priority operand-waits "
+      "delay-copy-address; "
       "mem m0 prio=2 drain=lds: async-copy~1, local-read.b@1; "
       "dot d0 prio=3: dot@0; interleave d0: mfma 4, ds-read 1");
   EXPECT_FALSE(L.GateDotEntry);
   EXPECT_TRUE(L.WaitsInDot);
   EXPECT_TRUE(L.MemPriority);
   EXPECT_TRUE(L.OperandWaits);
+  EXPECT_TRUE(L.DelayCopyAddress);
   ASSERT_EQ(L.Clusters.size(), 2u);
   EXPECT_EQ(L.Clusters[0].Sync.Priority, 2u);
   EXPECT_EQ(L.Clusters[0].Sync.Drain, true);
@@ -95,7 +98,8 @@ TEST(Layout, PrintParsesBackToTheSameText) {
         "pingpong-layout v1; sync gate dot-waits; mem m0 prio=1: "
         "local-read.a[0/2], global-load; dot d0: dot[0/2]; mem m1 drain=lds: "
         "local-write; dot d1: dot[1/2]; interleave d1: mfma 2, ds-write 1",
-        "pingpong-layout v1; sync mem-priority; mem m0: async-copy~2@0; "
+        "pingpong-layout v1; sync mem-priority delay-copy-address; "
+        "mem m0: async-copy~2@0; "
         "dot d0: dot@0, inter-dot@0; mem m1: exchange-write, exchange-read; "
         "dot d1: dot@1"}) {
     ClusterLayout L = parseOK(Text);
