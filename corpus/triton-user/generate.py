@@ -255,6 +255,14 @@ def cases():
     L.append(UserCase("mm_kmask_tn", "gfx950", "fp16", (256, 128, 64), 8, 3, async_copy=True))
     L.append(UserCase("mm_silu", "gfx950", "bf16", (256, 128, 32), 8, 3, async_copy=True))
     L.append(UserCase("mm_kmask", "gfx950", "fp8e4nv", (256, 256, 64), 8, 3, async_copy=True))
+    # session 22: 8-warp gfx950 attention with K/V through LDS DMA (the LDS-DMA gate's family:
+    # it helped the bf16/f16 loops and hurt the held-out fp8 ns3 one), fp8 and 16-bit, two and
+    # three stages, head dims 64 and 128
+    L.append(UserCase("attn_mixed", "gfx950", "fp8e4nv", (128, 64, 128), 8, 2, async_copy=True))
+    L.append(UserCase("attn_mixed", "gfx950", "fp8e4nv", (128, 64, 64), 8, 3, mask=1,
+                      async_copy=True))
+    bp("gfx950", "bf16", (128, 64, 64), 8, 3, async_copy=True)
+    bp("gfx950", "fp16", (128, 64, 128), 8, 2, async_copy=True)
     return [(c, pp) for c in L for pp in (0, 1)]
 
 
