@@ -184,6 +184,25 @@ LDSPortBound ldsPortBound(const LoopModel &M) {
   return B;
 }
 
+std::vector<uint64_t> groupMFMAClocks(const LoopModel &M) {
+  const MachineFunction &MF = *M.Body->getParent();
+  const target::TargetFacts *TF = target::factsFor(MF.getSubtarget().getCPU());
+  if (!TF || M.Groups.empty())
+    return {};
+  const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
+  std::vector<uint64_t> Clocks(M.Groups.size(), 0);
+  for (const InstInfo &I : M.Insts) {
+    if (I.R != Role::Dot)
+      continue;
+    unsigned C = target::mfmaTableCycles(TII.getName(I.MI->getOpcode()),
+                                         TF->Id == target::GPU::Gfx950);
+    if (!C || I.Group >= Clocks.size())
+      return {};
+    Clocks[I.Group] += C;
+  }
+  return Clocks;
+}
+
 IssueBound issueBound(const LoopModel &M, unsigned WavesPerSIMD) {
   IssueBound B;
   const MachineFunction &MF = *M.Body->getParent();

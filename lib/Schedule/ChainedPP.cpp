@@ -21,9 +21,24 @@
 #include "pingpong/Sync/SyncRules.h"
 #include "pingpong/Target/TargetFacts.h"
 
+#include "llvm/ADT/Statistic.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "amdgpu-pingpong"
+
+STATISTIC(NumDMAGatedSoftmax, "8-wave LDS-DMA attention loops given the "
+                              "softmax at the head of P V's gated cluster");
+
+static llvm::cl::opt<bool> DMAGatedSoftmax(
+    "amdgpu-pingpong-dma-gated-softmax", llvm::cl::init(true),
+    llvm::cl::Hidden,
+    llvm::cl::desc("8-wave chained dots with LDS DMA: the softmax at the "
+                   "head of P V's gated cluster where Q K^T's MFMA pipe "
+                   "clocks are at least P V's (docs/modes.md, session 22)"));
 
 namespace pingpong {
 
@@ -156,6 +171,44 @@ static const char *ChainedPP8AsyncLayout =
     "dot dot0: dot@0, async-copy; "
     "mem mem1: inter-dot, local-read@1; "
     "dot dot1: dot@1";
+// 8 waves, LDS DMA, session 22: the same gate with the softmax at the head
+// of P V's cluster (the register-staged loops' gated-softmax order): V's reads
+// alone between the dots, then the softmax at s_setprio 1 ahead of P V's
+// MFMAs. Under the gate the SIMD's two waves take turns at the dots, and the
+// leading wave's softmax runs beside the partner's Q K^T (MFMAs at priority 2,
+// the softmax's VALU in the turns they leave), the partner's softmax beside
+// the leading wave's P V. Model, cycles per iteration (the layout above ->
+// this, docs/modes.md): attn_f16_128x64x128_w8_ns2 2068 -> 1968, tuning bf16
+// causal 2316 -> 2252, f16 window ns3 2648 -> 2468, bf16 hd64 ns3 1870 ->
+// 1806, f16 hd128 ns2 2120 -> 2040, fp8 hd64 ns3 1960 -> 1876. Not where Q
+// K^T's pipe clocks are under P V's (fp8 Q K^T at K 128 beside a 16-bit
+// P V: 128 against 256 clocks a wave): the leading wave's softmax, ~450
+// issue clocks, then has half the partner's MFMAs beside it and the two
+// softmaxes meet at priority 1 (held-out fp8 hd128 ns3 1832 -> 1876, its
+// ns2 twin 1840 -> 1824).
+static const char *ChainedPP8AsyncGatedSoftmaxLayout =
+    "pingpong-layout v1; sync delay-global-data gate dot-waits latency; "
+    "mem mem0: local-read@0; "
+    "dot dot0: dot@0, async-copy; "
+    "mem mem1: local-read@1; "
+    "dot dot1: inter-dot, dot@1";
+
+/// 8 waves, LDS DMA, no exchange, P V fed in the same iteration, the VALU
+/// issue turns binding (Throughput.h): the softmax at the head of P V's gated
+/// cluster where Q K^T's MFMA pipe clocks are at least P V's.
+static bool dmaSoftmaxAtPV(const LoopModel &M) {
+  if (!DMAGatedSoftmax || M.Waves != 8 || !M.NumAsyncCopies ||
+      M.NumExchangeWrites || M.Groups.size() != 2 || M.Groups[1].FedLate)
+    return false;
+  if (!issueBound(M, 2).issueBound())
+    return false;
+  const std::vector<uint64_t> C = groupMFMAClocks(M);
+  LLVM_DEBUG(if (C.size() == 2) llvm::dbgs()
+             << "amdgpu-pingpong: chained-dot LDS DMA: Q K^T " << C[0]
+             << " and P V " << C[1] << " MFMA clocks a wave\n");
+  return C.size() == 2 && C[0] >= C[1];
+}
+
 // 8 waves, LDS DMA, the second group's inputs through LDS in two steps
 // (P, and alpha once RelocateExchange has moved its scratch out of P's
 // buffer): K's reads; Q K^T with every DMA, and by dependences the part of
@@ -312,7 +365,7 @@ static bool issueBoundRegisterStaged(const LoopModel &M) {
 
 unsigned chainedPPVariants(const LoopModel &M) {
   if (M.NumAsyncCopies || (M.Groups.size() > 1 && M.Groups[1].FedLate))
-    return 1;
+    return dmaSoftmaxAtPV(M) ? 2 : 1;
   return issueBoundRegisterStaged(M) ? 3 : 2;
 }
 
@@ -383,6 +436,19 @@ std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
                           "its waits need); this kernel has " +
                    std::to_string(M.Waves);
       return std::nullopt;
+    }
+    // The softmax at the head of P V first, the layout above as its register
+    // fallback.
+    if (Variant == 0 && dmaSoftmaxAtPV(M)) {
+      auto L = builtinLayout(ChainedPP8AsyncGatedSoftmaxLayout,
+                             Mode::ChainedPP, M, Why);
+      if (L) {
+        L->Note = "LDS DMA, issue-bound, Q K^T's MFMA clocks at least P V's: "
+                  "the softmax at the head of P V's gated cluster, beside the "
+                  "partner wave's Q K^T";
+        ++NumDMAGatedSoftmax;
+      }
+      return L;
     }
     return builtinLayout(ChainedPP8AsyncLayout, Mode::ChainedPP, M, Why);
   }

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <vector>
 
 namespace pingpong {
 
@@ -93,6 +94,14 @@ struct IssueBound {
   }
 };
 IssueBound issueBound(const LoopModel &M, unsigned WavesPerSIMD);
+
+/// One wave's MFMA pipe clocks per iteration of each dot group (indexed by
+/// DotGroup), from the shared cycle table (Target/MFMACycles.h); empty where
+/// an MFMA of the loop is not in the table. Chained dots do the same
+/// multiply-adds in both groups (Q K^T: BM x BN x d, P V: BM x d x BN), so
+/// their clocks differ only where the groups run on MFMAs of different rates
+/// (gfx950's fp8 Q K^T at K 128 beside a 16-bit P V: half of its clocks).
+std::vector<uint64_t> groupMFMAClocks(const LoopModel &M);
 
 /// The LDS a workgroup's operand buffers take at least: per buffer, the
 /// bytes every wave of the workgroup writes into it in one iteration (LDS
