@@ -33,12 +33,22 @@
 STATISTIC(NumDMAGatedSoftmax, "8-wave LDS-DMA attention loops given the "
                               "softmax at the head of P V's gated cluster");
 
+STATISTIC(NumDMAReadSpread, "8-wave LDS-DMA attention loops given V's reads "
+                            "spread through the softmax (LDS request queue)");
+
 static llvm::cl::opt<bool> DMAGatedSoftmax(
-    "amdgpu-pingpong-dma-gated-softmax", llvm::cl::init(true),
+    "amdgpu-pingpong-dma-gated-softmax", llvm::cl::init(false),
     llvm::cl::Hidden,
     llvm::cl::desc("8-wave chained dots with LDS DMA: the softmax at the "
                    "head of P V's gated cluster where Q K^T's MFMA pipe "
-                   "clocks are at least P V's (docs/modes.md, session 22)"));
+                   "clocks are at least P V's, instead of V's reads spread "
+                   "through the softmax (docs/modes.md, session 22)"));
+
+static llvm::cl::opt<bool> DMAReadSpread(
+    "amdgpu-pingpong-dma-read-spread", llvm::cl::init(true), llvm::cl::Hidden,
+    llvm::cl::desc("8-wave chained dots with LDS DMA: V's reads spread "
+                   "through the softmax where they outnumber the SIMD pair's "
+                   "LDS request queue (docs/modes.md, session 22)"));
 
 namespace pingpong {
 
@@ -76,6 +86,11 @@ static ExchangeSteps exchangeSteps(const LoopModel &M) {
         X.Intervals = std::max(X.Intervals, 2 * (A.Step - B.Step + 1));
   return X;
 }
+
+/// The interleave that spreads the second dot's operand reads through the
+/// softmax, one read after every three VALU (session 9, gfx942's slower
+/// LDS port; session 22, gfx950's LDS request queue with LDS DMA).
+static const char *SoftmaxReadSpread = "valu 3, ds-read 1";
 
 // 4 waves: the two waves of a SIMD come from two workgroups, so no barrier
 // can pair them: the one-cluster gate paces them (OnePP.cpp), and in the
@@ -148,9 +163,32 @@ static std::string chainedPP8Split(const LoopModel &M) {
          std::to_string(M.NumDots - 1) + S + "; "
          "interleave mem0: ds-read " + std::to_string(std::max(1u, KReads)) +
          ", valu 1; " +
-         (SlowLDSReads ? "interleave mem1: valu 3, ds-read 1; " : "") +
+         (SlowLDSReads ? "interleave mem1: " + std::string(SoftmaxReadSpread) +
+                             "; "
+                       : std::string()) +
          "interleave mem2: ds-write 1, valu 1";
 }
+/// 8 waves, LDS DMA, no exchange, P V fed in the same iteration: more of P
+/// V's operand reads (V's tile, mem1) than the SIMD pair's LDS request queue
+/// holds (TargetFacts::LDSQueueDepthPerSIMDPair; 0: no queue modelled).
+/// Returns the count of those reads where it is past the queue, else 0.
+static unsigned dmaReadsPastQueue(const LoopModel &M) {
+  if (!DMAReadSpread || M.Waves != 8 || !M.NumAsyncCopies ||
+      M.NumExchangeWrites || M.Groups.size() != 2 || M.Groups[1].FedLate)
+    return 0;
+  const target::TargetFacts *T =
+      target::factsFor(M.Body->getParent()->getSubtarget().getCPU());
+  if (!T || !T->LDSQueueDepthPerSIMDPair)
+    return 0;
+  unsigned VReads = 0;
+  for (const InstInfo &I : M.Insts)
+    VReads += I.R == Role::LocalRead && I.Group == 1;
+  LLVM_DEBUG(llvm::dbgs() << "amdgpu-pingpong: chained-dot LDS DMA: " << VReads
+                          << " reads of P V's operands against an LDS queue of "
+                          << T->LDSQueueDepthPerSIMDPair << "\n");
+  return VReads > T->LDSQueueDepthPerSIMDPair ? VReads : 0;
+}
+
 // 8 waves, operands through LDS DMA (seed 001's two dot chains with two
 // stages, which Triton's pass leaves alone): no ds_write to keep apart from
 // the reads, so four clusters: K's reads, Q K^T with every DMA issued among
@@ -165,13 +203,33 @@ static std::string chainedPP8Split(const LoopModel &M) {
 // 108 and 308; with `latency` (the registers, ~140-156, leave one workgroup
 // per CU in every order), session 15: fp8 2022 -> 1832 (llc-22 1882),
 // attn 2094 -> 2068, tuning bf16 causal 2382 -> 2316, f16 window 2666 -> 2648.
-static const char *ChainedPP8AsyncLayout =
-    "pingpong-layout v1; sync delay-global-data gate dot-waits latency; "
-    "mem mem0: local-read@0; "
-    "dot dot0: dot@0, async-copy; "
-    "mem mem1: inter-dot, local-read@1; "
-    "dot dot1: dot@1";
-// 8 waves, LDS DMA, session 22: the same gate with the softmax at the head
+// Session 22: where V's reads outnumber the SIMD pair's LDS request queue
+// (TargetFacts::LDSQueueDepthPerSIMDPair: 8 on gfx950, the only target with
+// LDS DMA here), mem1's reads no longer go as one burst ahead of the
+// softmax but one after every three of its VALU: a burst fills the queue,
+// the wave's next instruction waits behind the stalled read, and the
+// softmax's VALU with it (AMD's advice for such bursts: non-LDS work between
+// them). Model, cycles per iteration, LDS queue off (the model's default) /
+// on (`PPSIM_PARAMS=LdsQueueDepth=8`): corpus attn_f16_128x64x128_w8_ns2
+// 2068 / 2068 -> 1956 / 2048, tuning bf16 causal 2316 / 2612 -> 2288 /
+// 2444, f16 window ns3 2648 / 2896 -> 2556 / 2724, and the session's tuning
+// twins bf16 hd64 ns3 1870 / 1808 -> 1802 / 1726, f16 hd128 ns2 2120 / 2172
+// -> 2016 / 2112, fp8 hd128 ns2 1840 / 1912 -> 1768 / 1742, fp8 hd64 ns3
+// 1960 / 1976 -> 1952 / 1952 (docs/modes.md).
+static std::string chainedPP8Async(const LoopModel &M) {
+  std::string L =
+      "pingpong-layout v1; sync delay-global-data gate dot-waits latency; "
+      "mem mem0: local-read@0; "
+      "dot dot0: dot@0, async-copy; "
+      "mem mem1: inter-dot, local-read@1; "
+      "dot dot1: dot@1";
+  if (dmaReadsPastQueue(M))
+    L += "; interleave mem1: " + std::string(SoftmaxReadSpread);
+  return L;
+}
+// 8 waves, LDS DMA, session 22, off by default
+// (-amdgpu-pingpong-dma-gated-softmax; the read spread above measured better
+// with the LDS queue modelled): the same gate with the softmax at the head
 // of P V's cluster (the register-staged loops' gated-softmax order): V's reads
 // alone between the dots, then the softmax at s_setprio 1 ahead of P V's
 // MFMAs. Under the gate the SIMD's two waves take turns at the dots, and the
@@ -185,7 +243,9 @@ static const char *ChainedPP8AsyncLayout =
 // P V: 128 against 256 clocks a wave): the leading wave's softmax, ~450
 // issue clocks, then has half the partner's MFMAs beside it and the two
 // softmaxes meet at priority 1 (held-out fp8 hd128 ns3 1832 -> 1876, its
-// ns2 twin 1840 -> 1824).
+// ns2 twin 1840 -> 1824). With the LDS queue modelled it loses on two loops
+// of its own rule (attn 2068 -> 2128, f16 hd128 ns2 2172 -> 2220), where the
+// read spread gains on all seven.
 static const char *ChainedPP8AsyncGatedSoftmaxLayout =
     "pingpong-layout v1; sync delay-global-data gate dot-waits latency; "
     "mem mem0: local-read@0; "
@@ -259,7 +319,8 @@ static std::string chainedPP8LockstepExchange(const LoopModel &M) {
              "mem x2: exchange-write#3, acc-prep; "
              "dot dot1: exchange-read#4, dot@1, local-write; "
              "interleave x2: ds-write 1, valu 1") +
-         (SlowLDSReads ? "; interleave x1: valu 3, ds-read 1" : "");
+         (SlowLDSReads ? "; interleave x1: " + std::string(SoftmaxReadSpread)
+                       : std::string());
 }
 // 8 waves, LDS DMA, P V fed by Q K^T of the previous iteration (Triton's
 // four-stage pipeline: P and alpha cross the back edge in registers, K's
@@ -450,7 +511,14 @@ std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
       }
       return L;
     }
-    return builtinLayout(ChainedPP8AsyncLayout, Mode::ChainedPP, M, Why);
+    auto L = builtinLayout(chainedPP8Async(M).c_str(), Mode::ChainedPP, M, Why);
+    if (unsigned VReads = L ? dmaReadsPastQueue(M) : 0) {
+      L->Note = std::to_string(VReads) +
+                " reads of V's tile past the SIMD pair's LDS request queue: "
+                "spread through the softmax, one after every three VALU";
+      ++NumDMAReadSpread;
+    }
+    return L;
   }
   if (M.Waves == 4) {
     std::string L = ChainedPP4Layouts[Variant ? 1 : 0];
