@@ -168,13 +168,19 @@ static std::string chainedPP8Split(const LoopModel &M) {
                        : std::string()) +
          "interleave mem2: ds-write 1, valu 1";
 }
-/// 8 waves, LDS DMA, no exchange, P V fed in the same iteration: more of P
-/// V's operand reads (V's tile, mem1) than the SIMD pair's LDS request queue
-/// holds (TargetFacts::LDSQueueDepthPerSIMDPair; 0: no queue modelled).
-/// Returns the count of those reads where it is past the queue, else 0.
+/// The loops of the 8-wave LDS-DMA layout below: two chained dot groups,
+/// P V fed in the same iteration, no LDS exchange.
+static bool dmaAttention(const LoopModel &M) {
+  return M.Waves == 8 && M.NumAsyncCopies && !M.NumExchangeWrites &&
+         M.Groups.size() == 2 && !M.Groups[1].FedLate;
+}
+
+/// 8-wave LDS-DMA attention (dmaAttention): more of P V's operand reads (V's
+/// tile, mem1) than the SIMD pair's LDS request queue holds
+/// (TargetFacts::LDSQueueDepthPerSIMDPair; 0: no queue modelled). Returns
+/// the count of those reads where it is past the queue, else 0.
 static unsigned dmaReadsPastQueue(const LoopModel &M) {
-  if (!DMAReadSpread || M.Waves != 8 || !M.NumAsyncCopies ||
-      M.NumExchangeWrites || M.Groups.size() != 2 || M.Groups[1].FedLate)
+  if (!DMAReadSpread || !dmaAttention(M))
     return 0;
   const target::TargetFacts *T =
       target::factsFor(M.Body->getParent()->getSubtarget().getCPU());
@@ -253,12 +259,11 @@ static const char *ChainedPP8AsyncGatedSoftmaxLayout =
     "mem mem1: local-read@1; "
     "dot dot1: inter-dot, dot@1";
 
-/// 8 waves, LDS DMA, no exchange, P V fed in the same iteration, the VALU
-/// issue turns binding (Throughput.h): the softmax at the head of P V's gated
-/// cluster where Q K^T's MFMA pipe clocks are at least P V's.
+/// 8-wave LDS-DMA attention (dmaAttention), the VALU issue turns binding
+/// (Throughput.h): the softmax at the head of P V's gated cluster where Q
+/// K^T's MFMA pipe clocks are at least P V's.
 static bool dmaSoftmaxAtPV(const LoopModel &M) {
-  if (!DMAGatedSoftmax || M.Waves != 8 || !M.NumAsyncCopies ||
-      M.NumExchangeWrites || M.Groups.size() != 2 || M.Groups[1].FedLate)
+  if (!DMAGatedSoftmax || !dmaAttention(M))
     return false;
   if (!issueBound(M, 2).issueBound())
     return false;
