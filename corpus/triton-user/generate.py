@@ -263,6 +263,34 @@ def cases():
                       async_copy=True))
     bp("gfx950", "bf16", (128, 64, 64), 8, 3, async_copy=True)
     bp("gfx950", "fp16", (128, 64, 128), 8, 2, async_copy=True)
+    # session 22 (noregress): 8-warp register-staged attention across the port gate's line (the
+    # softmax's VALU issue against the MFMA pipe, ~0.6-1.5): head dims 128/256, exp2 (attn_bp,
+    # attn_gqa, attn_tut: heldout's kernel) and exp (mha_fwd, heldout2's kernel) softmax,
+    # bf16/f16, both targets
+    bp("gfx950", "fp16", (128, 32, 256), 8, 2)
+    bp("gfx942", "bf16", (128, 32, 256), 8, 2)
+    bp("gfx950", "bf16", (128, 64, 128), 8, 2)
+    L.append(UserCase("mha_fwd", "gfx950", "bf16", (128, 32, 256), 8, 2))
+    L.append(UserCase("mha_fwd", "gfx950", "fp16", (128, 64, 128), 8, 2))
+    L.append(UserCase("mha_fwd", "gfx942", "fp16", (128, 32, 256), 8, 2))
+    L.append(UserCase("mha_fwd", "gfx942", "bf16", (128, 64, 128), 8, 2))
+    bp("gfx950", "bf16", (128, 64, 256), 8, 2)
+    L.append(UserCase("mha_fwd", "gfx950", "bf16", (128, 64, 256), 8, 2))
+    L.append(UserCase("mha_fwd", "gfx950", "fp16", (128, 32, 128), 8, 2))
+    L.append(UserCase("attn_gqa", "gfx950", "bf16", (128, 32, 256), 8, 2))
+    L.append(UserCase("attn_gqa", "gfx950", "fp16", (128, 32, 256), 8, 2))
+    L.append(UserCase("attn_tut", "gfx950", "bf16", (128, 32, 256), 8, 2))
+    L.append(UserCase("attn_tut", "gfx942", "fp16", (128, 32, 256), 8, 2))
+    # and attention backward (heldout8's dK/dV kernel, other tiles) near the same budget
+    L.append(UserCase("attn_bwd_dkdv", "gfx942", "bf16", (32, 128, 64), 4, 2))
+    L.append(UserCase("attn_bwd_dkdv", "gfx942", "fp16", (32, 64, 64), 4, 2))
+    L.append(UserCase("attn_bwd_dkdv", "gfx942", "fp16", (64, 64, 64), 4, 2))
+    # and 4-warp gfx942 attention near the two-wave register budget (the occupancy hint)
+    bp("gfx942", "fp16", (64, 32, 256), 4, 2)
+    L.append(UserCase("mha_fwd", "gfx942", "bf16", (64, 32, 256), 4, 2))
+    bp("gfx942", "bf16", (64, 32, 128), 4, 2)
+    bp("gfx942", "fp16", (64, 64, 128), 4, 2)
+    L.append(UserCase("mha_fwd", "gfx942", "fp16", (64, 64, 128), 4, 2))
     return [(c, pp) for c in L for pp in (0, 1)]
 
 

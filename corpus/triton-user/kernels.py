@@ -143,3 +143,6 @@ def mm_blockscale_rc(A, B, SA, SB, C, M, N, K, stride_am, stride_bn, stride_cm, 
 from kernels_heldout2 import mm_silu  # noqa: E402,F401 - session 22 development cases
 from kernels_heldout3 import mm_kmask  # noqa: E402,F401
 from kernels_heldout import attn_mixed  # noqa: E402,F401 - session 22 development cases
+from kernels_heldout2 import mha_fwd  # noqa: E402,F401 - session 22 development cases
+from kernels_heldout import attn_tut  # noqa: E402,F401
+from kernels_heldout8 import attn_bwd_dkdv  # noqa: E402,F401

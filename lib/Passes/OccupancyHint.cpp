@@ -37,6 +37,20 @@
 // asks AMDGPU's scheduler to order such a loop for latency instead
 // (ModeChoice.cpp, oneWaveLatency); with the hint as well it loses (8724).
 //
+// Near that budget (session 22): the estimate falls short of the hinted
+// allocation by up to 72 registers on the tuning set's hinted loops, and with
+// a minimum of one wave the allocator may go past the two waves' 256 (on
+// gfx942 VGPRs and AGPRs share the register file; the scheduler's target
+// counts VGPRs): tuning bp_f16_64x32x256 and heldout7 hd256_f16_64x32x256
+// landed at 256 VGPRs + 9-10 AGPRs, one wave per SIMD, where plain llc-22
+// holds two (248). Where the estimate plus that error reaches the budget the
+// hint is "2,2": the allocator's budget is two waves' too (4916 -> 3579
+// cycles per iteration on the tuning loop, llc-22 4323). Held to two waves
+// the allocation still exceeds the estimate, by up to 56 on the tuning
+// loops; where the estimate plus that passes the budget too, "2,2" would
+// spill and "1,2" land at one wave: no hint there, LLVM's own order and
+// register squeeze as they were.
+//
 //===----------------------------------------------------------------------===//
 #include "pingpong/Analysis/Directives.h"
 #include "pingpong/Analysis/RegPressure.h"
@@ -62,6 +76,11 @@ using namespace pingpong;
 
 STATISTIC(NumOccupancyHints,
           "4-wave attention kernels told two waves per SIMD");
+STATISTIC(NumNearTwoWaves,
+          "4-wave attention kernels near two waves' registers: minimum 2");
+STATISTIC(NumSpanTwoWaves,
+          "4-wave attention kernels whose estimate's error spans two waves' "
+          "registers: no hint");
 STATISTIC(NumPastTwoWaves,
           "4-wave attention kernels past two waves' registers: no hint");
 
@@ -81,6 +100,24 @@ static cl::opt<unsigned> OccupancyHintMinWaves(
     "amdgpu-pingpong-attention-occupancy-min", cl::init(1), cl::Hidden,
     cl::desc("The least waves per SIMD the occupancy hint asks of AMDGPU's "
              "register budget (amdgpu-waves-per-eu=N,2)"));
+
+static cl::opt<unsigned> OccupancyMargin(
+    "amdgpu-pingpong-attention-occupancy-margin", cl::init(72), cl::Hidden,
+    cl::desc("Registers the IR estimate may fall short of what AMDGPU "
+             "allocates with the occupancy hint (the most measured on the "
+             "tuning set's hinted loops); where the estimate comes within it "
+             "of the two-wave budget the hint asks for two waves as its "
+             "minimum too (amdgpu-waves-per-eu=2,2; default 72; "
+             "AMDGPUPingpong plugin)"));
+
+static cl::opt<unsigned> OccupancyMarginMin2(
+    "amdgpu-pingpong-attention-occupancy-margin-two", cl::init(56),
+    cl::Hidden,
+    cl::desc("Registers the IR estimate may fall short of what AMDGPU "
+             "allocates with the hint's minimum at two waves (the most "
+             "measured on the tuning set); past the budget less this, a "
+             "minimum of two would spill, one would land at one wave: no "
+             "hint (default 56; AMDGPUPingpong plugin)"));
 
 static cl::opt<bool> OccupancyBudget(
     "amdgpu-pingpong-attention-occupancy-budget", cl::init(true),
@@ -138,6 +175,16 @@ std::string whyNot(const Function &F, const LoopInfo &LI,
     ++NumPastTwoWaves;
     return "past two waves' registers";
   }
+  // Near the budget (session 22): with a minimum of one wave the hinted
+  // allocation may pass the budget (one wave per SIMD), with a minimum of
+  // two it is held under it; where even that allocation's measured error
+  // reaches past the budget, it would spill, and only LLVM's own squeeze
+  // (no hint) keeps two waves.
+  if (OccupancyBudget && Peak + OccupancyMargin > Budget &&
+      Peak + OccupancyMarginMin2 > Budget) {
+    ++NumSpanTwoWaves;
+    return "the estimate's error spans two waves' registers";
+  }
   return "";
 }
 
@@ -180,11 +227,38 @@ public:
       });
       return false;
     }
+    if (Why == "the estimate's error spans two waves' registers") {
+      ORE.emit([&]() {
+        return OptimizationRemarkMissed(DEBUG_TYPE, "OccupancyHint",
+                                        L->getStartLoc(), L->getHeader())
+               << "kernel " << ore::NV("Function", F.getName())
+               << ": no occupancy hint: the attention loop needs about "
+               << ore::NV("VGPRs", Peak) << " vector registers of the "
+               << ore::NV("Budget", Budget)
+               << " two waves per SIMD allow (estimated from IR), within the "
+                  "estimate's error of them either way: hinted, the "
+                  "allocator may pass them (one wave per SIMD) or, held to "
+                  "two waves, spill; LLVM's order is left as it was";
+      });
+      return false;
+    }
     if (!Why.empty())
       return false;
+    // Near the budget the scheduler's aim alone can miss it: the IR
+    // estimate falls short of the hinted allocation by up to the margin, and
+    // with a minimum of one wave the allocator may go past the 256 registers
+    // of two waves (gfx942's register file holds VGPRs and AGPRs together;
+    // the scheduler's target counts the first). A minimum of two makes the
+    // allocator's budget two waves' as well.
+    // Part of the budget rule: without it, session 20's hint as it was.
+    const bool Near = OccupancyBudget && Peak + OccupancyMargin > Budget;
+    unsigned Min = std::max<unsigned>(1u, OccupancyHintMinWaves);
+    if (Near) {
+      Min = std::max(Min, target::PingpongWavesPerSIMD);
+      ++NumNearTwoWaves;
+    }
     const std::string Waves =
-        std::to_string(std::min<unsigned>(std::max<unsigned>(1u, OccupancyHintMinWaves),
-                                          target::PingpongWavesPerSIMD)) +
+        std::to_string(std::min<unsigned>(Min, target::PingpongWavesPerSIMD)) +
         "," + std::to_string(target::PingpongWavesPerSIMD);
     F.addFnAttr("amdgpu-waves-per-eu", Waves);
     ++NumOccupancyHints;
@@ -199,7 +273,12 @@ public:
                 "up the attention loop's memory parallelism for registers "
                 "only those waves would use (the loop needs about "
              << ore::NV("VGPRs", Peak) << " of " << ore::NV("Budget", Budget)
-             << ")";
+             << ")"
+             << (Near ? "; within the estimate's error (" +
+                            std::to_string(OccupancyMargin) +
+                            ") of the budget, so two waves are its minimum "
+                            "too: the allocator may not go past them"
+                      : std::string());
     });
     return true;
   }

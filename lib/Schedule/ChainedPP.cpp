@@ -49,6 +49,18 @@ static llvm::cl::opt<bool> DMAReadSpread(
     llvm::cl::desc("8-wave chained dots with LDS DMA: V's reads spread "
                    "through the softmax where they outnumber the SIMD pair's "
                    "LDS request queue (docs/modes.md, session 22)"));
+using namespace llvm;
+
+STATISTIC(NumPortGateByWaveTurns,
+          "port-bound 8-wave attention gated by a wave's issue turns alone");
+
+static cl::opt<bool> PortGateWaveWork(
+    "amdgpu-pingpong-port-gate-wave-work", cl::init(true), cl::Hidden,
+    cl::desc("8-wave register-staged attention bound by the LDS port: take "
+             "the gate also where one wave's issue turns besides its MFMAs "
+             "outlast its own MFMAs, not only "
+             "where the SIMD's VALU issue outlasts its MFMA pipe (default on; "
+             "AMDGPUPingpong plugin)"));
 
 namespace pingpong {
 
@@ -414,8 +426,36 @@ static std::string chainedPP8SoftmaxAlone(const LoopModel &M) {
 /// (session 21, docs/modes.md: bp_bf16_128x32x256_w8 gfx950, port 1280,
 /// VALU+MFMA issue 1080, pipe 1024 clocks: LLVM 2138, split 2625, gate 2047;
 /// its gfx942 twin, issue 1416 under the pipe's 2048: split 3562, gate 3944).
+//
+// Session 22: the same holds wave by wave. Under the split's skew each of a
+// wave's memory clusters shares a barrier interval with a dot of its SIMD
+// partner; where one wave's issue turns besides its MFMAs (one per VALU,
+// LDS, SALU and load instruction) outlast that wave's own MFMA clocks, the
+// partner's dots cannot cover them and the split's intervals wait on the
+// memory clusters (the softmax's twice), while the gate pays for the dots
+// once. Turns only (nonMFMAIssueClocks), not the LDS round trips a chain of
+// them waits through (memoryIntervalClocks): the softmax's VALU, which needs no LDS result,
+// issues while those wait. The VALU-only count misses that line where the
+// softmax uses exp2 and sits just under the pipe: tuning
+// tut_bf16_128x32x256_w8 gfx950 (VALU+MFMA issue 0.95 of the pipe; a wave's
+// turns 1.15 of its MFMAs): split 2529, gate 1963, LLVM 2012; every gfx942
+// twin under the issue line has its turns under its MFMAs (0.59-0.87) and the
+// split wins there (docs/modes.md, "Session 22").
+static bool waveTurnsPastDots(const IssueBound &B) {
+  return PortGateWaveWork && B.Known && B.WavesPerSIMD &&
+         B.nonMFMAIssueClocks() > B.MFMAClocks / B.WavesPerSIMD;
+}
 static bool portBoundSoftmaxPastPipe(const IssueBound &B) {
-  return B.portBound() && B.IssueClocks > B.MFMAClocks;
+  if (!B.portBound())
+    return false;
+  if (B.IssueClocks > B.MFMAClocks)
+    return true;
+  LLVM_DEBUG(dbgs() << "chained-dot port gate: a wave's " << B.NonMFMA
+                    << " instructions besides its MFMAs take "
+                    << B.nonMFMAIssueClocks()
+                    << " issue clocks against its MFMAs' "
+                    << B.MFMAClocks / B.WavesPerSIMD << "\n");
+  return waveTurnsPastDots(B);
 }
 
 /// 8 waves, register-staged operands, no LDS exchange, P V fed in the same
@@ -543,6 +583,8 @@ std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
   if (issueBoundRegisterStaged(M)) {
     if (Variant == 0) {
       const IssueBound B = issueBound(M, 2);
+      if (!B.issueBound() && B.IssueClocks <= B.MFMAClocks)
+        ++NumPortGateByWaveTurns;
       // Softmax-alone reads every tile in one interval, both SIMDs of a
       // pair at once: not where the port binds.
       return builtinLayout(B.issueBound() && B.MFMAClocks >= 0.8 * B.IssueClocks

@@ -90,8 +90,12 @@ struct IssueBound {
   /// work waits for in sequence. Against MFMAClocks (one wave per SIMD): does
   /// that interval fit in the partner wave's dot?
   unsigned memoryIntervalClocks() const {
-    return IssueTurnClocks * NonMFMA + LDSLatencyClocks * LDSTrips;
+    return nonMFMAIssueClocks() + LDSLatencyClocks * LDSTrips;
   }
+  /// One wave's issue turns besides its MFMAs, one per instruction (VALU,
+  /// LDS, SALU, loads): the memory interval without the LDS round trips it
+  /// may wait through while other work issues.
+  unsigned nonMFMAIssueClocks() const { return IssueTurnClocks * NonMFMA; }
 };
 IssueBound issueBound(const LoopModel &M, unsigned WavesPerSIMD);
 
