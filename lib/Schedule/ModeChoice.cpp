@@ -460,17 +460,13 @@ static unsigned registerWitnessPeak(const LoopModel &M, PlanContext &Ctx) {
   std::optional<ClusterLayout> Layout = fourPPRegisterWitness(M, W);
   if (!Layout)
     return 0;
-  LoopModel Work = M;
-  if (Layout->BarrierBetweenClusters) {
-    std::vector<InstInfo> Kept;
-    for (const InstInfo &II : Work.Insts)
-      if (II.R != Role::Sync)
-        Kept.push_back(II);
-    Work.Insts = std::move(Kept);
-  }
-  DepGraph G = buildDepGraph(Work, Ctx.MLI, Ctx.AA);
-  std::optional<ClusterPlan> Plan = planClusters(Work, G, *Layout, W);
-  return Plan ? peakVectorPressure(Work, Plan->Order) : 0;
+  ModeChoice C;
+  C.Work = M;
+  if (Layout->BarrierBetweenClusters)
+    dropSync(C);
+  DepGraph G = buildDepGraph(C.Work, Ctx.MLI, Ctx.AA);
+  std::optional<ClusterPlan> Plan = planClusters(C.Work, G, *Layout, W);
+  return Plan ? peakVectorPressure(C.Work, Plan->Order) : 0;
 }
 
 /// Registers the 8-wave chained-dot orders keep free below the budget
