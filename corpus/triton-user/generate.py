@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compile the kernels of kernels.py with Triton's AMD backend into corpus/triton-user/<case>/.
 
-usage: generate.py OUTDIR [--set tuning|heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7|heldout8] [--filter SUBSTR ...] [--jobs N] [--list]
+usage: generate.py OUTDIR [--set tuning|heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7|heldout8|heldout9] [--filter SUBSTR ...] [--jobs N] [--list]
 
 Four sets: tuning (kernels.py: the attention shapes of issue 24 item 7, looked at while the
 no-gain rule was designed), heldout (kernels_heldout.py: written before the rule was measured on
@@ -36,11 +36,13 @@ KINDS = {"attn_bp": "bp", "attn_gqa": "gqa", "attn_tut": "tut", "attn_mixed": "m
          "attn_decode": "decode", "mm_moe": "mmmoe", "attn_paged": "paged", "mm_gelu": "mmgelu",
          "mm_w4a16": "w4a16", "attn_hd256": "hd256", "mm_persistent": "mmpers", "mm_at": "mmat",
          "attn_bwd_dkdv": "bwd", "attn_varlen": "varlen", "mm_conv": "mmconv",
-         "mm_blockscale_rc": "mmblockrc"}
+         "mm_blockscale_rc": "mmblockrc", "mm_fp32": "mmf32", "mm_unroll": "mmunroll",
+         "mm_lora": "mmlora", "attn_dv": "dv", "attn_kv8": "kv8"}
 MODULES = {"tuning": "kernels", "heldout": "kernels_heldout", "heldout2": "kernels_heldout2",
            "heldout3": "kernels_heldout3", "heldout4": "kernels_heldout4",
            "heldout5": "kernels_heldout5", "heldout6": "kernels_heldout6",
-           "heldout7": "kernels_heldout7", "heldout8": "kernels_heldout8"}
+           "heldout7": "kernels_heldout7", "heldout8": "kernels_heldout8",
+           "heldout9": "kernels_heldout9"}
 STRIDES = {"attn_bp": ("stride_qh", "stride_qm", "stride_kh", "stride_kn", "stride_vh",
                        "stride_vn", "stride_oh", "stride_om", "SEQ"),
            "attn_mixed": ("stride_qm", "stride_kn", "stride_vn", "stride_om", "SEQ"),
@@ -96,10 +98,24 @@ HELDOUT8 = {
                     {}),
     "mm_conv": ({"X": "", "W": "", "Y": "out"}, ("H", "WD", "C", "KO"), {}),
 }
+# heldout9 (session 23): the same form
+HELDOUT9 = {
+    "mm_fp32": ({"A": "", "B": "", "C": ""}, ("M", "N", "K", "stride_am", "stride_bk", "stride_cm"),
+                {}),
+    "mm_unroll": ({"A": "", "B": "", "C": "out"}, ("M", "N", "K", "stride_am", "stride_bn",
+                                                    "stride_cm"), {}),
+    "mm_lora": ({"X": "", "W": "", "LA": "", "LB": "", "C": "out"},
+                ("M", "N", "K", "stride_xm", "stride_wk", "stride_cm"), {"R": 16}),
+    "attn_dv": ({"Q": "", "K": "", "V": "", "O": ""}, ("stride_h", "stride_s", "stride_vs", "SEQ"),
+                {"DV": 64}),
+    "attn_kv8": ({"Q": "", "K": "i8", "V": "i8", "KS": "fp32", "VS": "fp32", "O": ""},
+                 ("stride_h", "stride_s", "SEQ"), {}),
+}
 # tuning (session 22): per-row and per-column scales of each K block
 TUNING22 = {"mm_blockscale_rc": HELDOUT6["mm_blockscale"]}
-SIGNATURES = {**HELDOUT6, **HELDOUT7, **HELDOUT8, **TUNING22}
-ATTENTION_SIGNATURES = ("attn_decode", "attn_paged", "attn_hd256", "attn_bwd_dkdv", "attn_varlen")
+SIGNATURES = {**HELDOUT6, **HELDOUT7, **HELDOUT8, **HELDOUT9, **TUNING22}
+ATTENTION_SIGNATURES = ("attn_decode", "attn_paged", "attn_hd256", "attn_bwd_dkdv", "attn_varlen",
+                        "attn_dv", "attn_kv8")
 
 
 class UserCase(G.Case):
@@ -450,6 +466,24 @@ def heldout8_cases():
     return held_out(build)
 
 
+def heldout9_cases():
+    def build(add):
+        # shapes no other set has (session 23): fp32 operands with IEEE products, a K loop the
+        # user unrolls twice, a LoRA GEMM (a rank-16 dot sharing X's tile), attention with V's
+        # head dimension apart from Q/K's, attention over an int8 K/V cache with per-token scales
+        add("mm_fp32", "gfx942", "fp32", (128, 128, 32), 4, 2)
+        add("mm_fp32", "gfx950", "fp32", (256, 128, 32), 8, 2, async_copy=True)
+        add("mm_unroll", "gfx942", "fp16", (256, 128, 32), 8, 2)
+        add("mm_unroll", "gfx950", "bf16", (128, 128, 64), 4, 2, async_copy=True)
+        add("mm_lora", "gfx942", "fp16", (256, 128, 64), 8, 2)
+        add("mm_lora", "gfx950", "bf16", (128, 128, 64), 4, 2, async_copy=True)
+        add("attn_dv", "gfx942", "fp16", (128, 64, 128), 4, 2)
+        add("attn_dv", "gfx950", "bf16", (128, 64, 128), 8, 2)
+        add("attn_kv8", "gfx942", "fp16", (128, 64, 128), 8, 2)
+        add("attn_kv8", "gfx950", "bf16", (128, 64, 64), 4, 2)
+    return held_out(build)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("outdir")
@@ -462,7 +496,8 @@ def main():
     every = {"tuning": cases, "heldout": heldout_cases, "heldout2": heldout2_cases,
              "heldout3": heldout3_cases, "heldout4": heldout4_cases,
              "heldout5": heldout5_cases, "heldout6": heldout6_cases,
-             "heldout7": heldout7_cases, "heldout8": heldout8_cases}[a.set]()
+             "heldout7": heldout7_cases, "heldout8": heldout8_cases,
+             "heldout9": heldout9_cases}[a.set]()
     todo = [(c, pp) for c, pp in every if not a.filter or any(f in c.name(pp) for f in a.filter)]
     if a.one:
         c, pp = next((c, pp) for c, pp in every if c.name(pp) == a.one)
