@@ -266,6 +266,10 @@ def cases():
                       async_copy=True))
     L.append(UserCase("mm_blockscale_rc", "gfx950", "fp8e4nv", (128, 64, 128), 4, 2,
                       async_copy=True))
+    # session 23: a K loop the user unrolls twice (heldout9's mm_unroll, other tiles): an unrolled
+    # loop and a remainder loop, to check the model times the unrolled one
+    L.append(UserCase("mm_unroll", "gfx942", "bf16", (128, 128, 32), 4, 2))
+    L.append(UserCase("mm_unroll", "gfx950", "fp16", (256, 128, 32), 8, 2, async_copy=True))
     # session 22 (dma8w): 8-warp three-stage gfx950 LDS-DMA GEMMs (three buffers: the copies may
     # go a tile further ahead), twins of heldout's and heldout5's 8-wave loops in other kernels
     L.append(UserCase("mm_kmask_tn", "gfx950", "fp16", (256, 128, 64), 8, 3, async_copy=True))

@@ -90,23 +90,47 @@ const KernelInfo *findKernel(const Program &P, const SimOptions &O, SimError &E)
   return nullptr;
 }
 
-// The hot loop's closing branch: the innermost back-edge whose body has
-// MFMAs, or the last back-edge to --loop LABEL; -1 if none.
+// The hot loop's closing branch, or the last back-edge to --loop LABEL; -1 if
+// none. Of the innermost loops with MFMAs (no MFMA loop inside), the one with
+// the most MFMAs per iteration, then the shortest: a loop the user unrolled
+// (tl.range's loop_unroll_factor) comes with a remainder loop of one K step
+// that runs at most a few times, and the unrolled loop is where the K steps run.
 int findBackEdge(const Program &P, const KernelInfo &K, const SimOptions &O) {
   const auto &I = P.Insts;
-  int BestBE = -1, BestLen = 1 << 30;
+  struct Candidate { unsigned Head, BackEdge; int Mfmas; };
+  std::vector<Candidate> Loops;
+  int LastToLabel = -1;
   for (unsigned J = K.Begin; J < K.End; ++J) {
     if (I[J].C != Cat::Branch || I[J].Target < (int)K.Begin || I[J].Target > (int)J) continue;
-    unsigned H = I[J].Target;
-    int Mf = 0;
-    for (unsigned X = H; X <= J; ++X) Mf += I[X].C == Cat::MFMA;
     if (!O.Loop.empty()) {
-      if (I[J].TargetLabel == O.Loop && (BestBE < 0 || (int)J > BestBE)) BestBE = J;
+      if (I[J].TargetLabel == O.Loop) LastToLabel = J;
       continue;
     }
-    if (Mf > 0 && (int)(J - H) < BestLen) { BestLen = J - H; BestBE = J; }
+    // a backward branch over s_endpgm joins a block laid out after the end
+    // (a cold path), not a loop
+    unsigned H = I[J].Target;
+    int Mf = 0;
+    bool OverEnd = false;
+    for (unsigned X = H; X <= J; ++X) {
+      Mf += I[X].C == Cat::MFMA;
+      OverEnd |= I[X].Mnem == "s_endpgm";
+    }
+    if (Mf > 0 && !OverEnd) Loops.push_back({H, J, Mf});
   }
-  return BestBE;
+  if (!O.Loop.empty()) return LastToLabel;
+  auto Contains = [](const Candidate &Outer, const Candidate &Inner) {
+    return &Outer != &Inner && Outer.Head <= Inner.Head && Inner.BackEdge <= Outer.BackEdge;
+  };
+  const Candidate *Best = nullptr;
+  for (const Candidate &L : Loops) {
+    if (std::any_of(Loops.begin(), Loops.end(),
+                    [&](const Candidate &In) { return Contains(L, In); }))
+      continue;
+    if (!Best || L.Mfmas > Best->Mfmas ||
+        (L.Mfmas == Best->Mfmas && L.BackEdge - L.Head < Best->BackEdge - Best->Head))
+      Best = &L;
+  }
+  return Best ? (int)Best->BackEdge : -1;
 }
 
 // The loop body's clusters in layout order from the header (a rotated loop's
