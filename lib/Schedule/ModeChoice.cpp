@@ -23,6 +23,8 @@
 using namespace llvm;
 STATISTIC(NumOneForLoadWindow, "8-wave loops given one-cluster: the loaded "
                                "round trip outlasts two-cluster's load window");
+STATISTIC(NumFourWaveNoRoom, "4-wave attention loops given the 4-wave order: "
+                             "LLVM's order at two waves' registers");
 STATISTIC(NumKeptLLVMOrder, "Orders refused as no gain over LLVM's "
                             "(issue- or LDS-port-bound attention, memory "
                             "past the partner's dot)");
@@ -44,6 +46,21 @@ static cl::opt<bool> FourWaveAttention(
              "order is kept with a remark: the order's gain over it depends "
              "on AMDGPU's machine scheduler, which runs after the plugin "
              "(docs/modes.md); amdgpu_pingpong.triton times both orders"));
+
+static cl::opt<bool> FourWaveNoRoom(
+    "amdgpu-pingpong-four-wave-no-room", cl::init(true), cl::Hidden,
+    cl::desc("auto, 4-wave register-staged attention: apply the chained-dot "
+             "order where LLVM's order already needs about two waves' "
+             "vector registers before AMDGPU's scheduler runs (no room left "
+             "to reorder it for latency), instead of keeping LLVM's order "
+             "(default on; docs/modes.md, session 23; AMDGPUPingpong "
+             "plugin)"));
+
+/// The most the register estimate of a chained-dot loop's order fell short
+/// of the registers allocated for it (design.md, modes.md: 12-39 on the
+/// 8-wave corpus loops; 0-26 on the 4-wave tuning and corpus loops, session
+/// 23).
+static constexpr unsigned ChainedDotEstimateError = 39;
 
 static cl::opt<bool> LDSOccupancy(
     "amdgpu-pingpong-lds-occupancy", cl::Hidden, cl::init(true),
@@ -210,6 +227,45 @@ static std::string noGainOverLLVM(const LoopModel &M, Mode Md, bool OneWave,
 }
 
 bool fourWaveAttentionRequested() { return FourWaveAttention; }
+/// Session 23 (attn4w, issue 28): the 4-wave attention loops where LLVM's
+/// order leaves AMDGPU's scheduler no registers to reorder it with. The
+/// 4-wave order's verdict is AMDGPU's scheduler's (fourWaveGainUnjudged):
+/// on LLVM's order it gains by moving work for latency (session 20: the
+/// occupancy hint lent it registers for that, ALiBi 116 -> 156 VGPRs, 35 LDS
+/// requests in flight instead of 5), and each such move costs registers.
+/// Where LLVM's order already needs two waves' registers within the
+/// estimate's error before that scheduler runs (Before, the estimate of the
+/// body's own order), it has none to spend at the two waves per SIMD the
+/// kernel runs at, whatever occupancy it is told (tuning
+/// mha_f16_64x64x128 and bp_f16_64x64x128: the same cycles with the hint
+/// and without it, 228 and 226 VGPRs either way), and LLVM's order runs
+/// much as the IR gives it: the softmax between the two dots of one wave,
+/// nothing of the partner's beside it but the arbitration. The plugin's
+/// order pairs the two workgroups' waves instead (the gate), held to the
+/// same budget by chooseMode. Model, tuning and corpus (docs/modes.md,
+/// "Session 23: attn4w"): the two gated loops this takes (LLVM's order at
+/// 227 and 241 estimated) gain 1.028-1.258x over llc-22 with plain llc
+/// options and 1.051-1.261x with Triton's; the four it leaves (153-192)
+/// lose 1-12 % in the 4-wave order against the hinted LLVM order. Returns
+/// why the order is taken, "" where not.
+static std::string fourWaveNoRoom(const LoopModel &M, unsigned Before,
+                                  unsigned Budget) {
+  if (!FourWaveNoRoom || M.Waves != 4 || !M.chainedDots() ||
+      M.NumAsyncCopies || Before + ChainedDotEstimateError <= Budget)
+    return "";
+  // Where the LDS port binds, the 4-wave order is ungated (ChainedPP.cpp):
+  // its clusters alone, no turns handed to the partner; its gain over LLVM's
+  // order is thin there (tuning bp_f16_64x64x128: 1.046x of llc-22 with
+  // plain llc options, 1.001x with Triton's).
+  if (issueBound(M, target::PingpongWavesPerSIMD).portBound())
+    return "";
+  return "the 4-wave order: LLVM's order needs about " +
+         std::to_string(Before) + " vector registers before AMDGPU's "
+         "scheduler runs, within the estimate's error (" +
+         std::to_string(ChainedDotEstimateError) + ") of the " +
+         std::to_string(Budget) + " of two waves per SIMD: no room for it "
+         "to reorder LLVM's order for latency";
+}
 
 /// The 4-wave attention orders (issue 24 item 7, session 18): the two
 /// waves of a SIMD come from two workgroups and take turns at the dots,
@@ -223,9 +279,12 @@ bool fourWaveAttentionRequested() { return FourWaveAttention; }
 /// its strategy internal to the target) and none of its bounds separate the
 /// two groups, so auto does not claim the gain: LLVM's order is kept unless
 /// asked.
-static std::string fourWaveGainUnjudged(const LoopModel &M, Mode Md) {
+static std::string fourWaveGainUnjudged(const LoopModel &M, Mode Md,
+                                        unsigned Before, unsigned Budget) {
   if (FourWaveAttention || Md != Mode::ChainedPP || M.Waves != 4 ||
       !M.chainedDots() || M.NumAsyncCopies)
+    return "";
+  if (!fourWaveNoRoom(M, Before, Budget).empty())
     return "";
   return "no gain over LLVM's order the plugin can show: the 4-wave order's "
          "gain (two workgroups' waves taking turns on each SIMD) depends on "
@@ -619,7 +678,7 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
       Fail = noGainOverLLVM(C.Work, Md, OneWave, C.Plan.Layout.OperandWaits,
                             Name);
       if (Fail.empty())
-        Fail = fourWaveGainUnjudged(C.Work, Md);
+        Fail = fourWaveGainUnjudged(C.Work, Md, Before, Budget);
       NumKeptLLVMOrder += !Fail.empty();
     }
     if (!Fail.empty()) {
@@ -641,6 +700,14 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
       if (std::string WhyNot = notLDSBound(M); !WhyNot.empty())
         C.Plan.Layout.Note +=
             (C.Plan.Layout.Note.empty() ? "" : "; ") + WhyNot;
+    if (!Forced && !Req.Custom && NoHarmGuard && !FourWaveAttention &&
+        Md == Mode::ChainedPP)
+      if (std::string NoRoom = fourWaveNoRoom(C.Work, Before, Budget);
+          !NoRoom.empty()) {
+        C.Plan.Layout.Note +=
+            (C.Plan.Layout.Note.empty() ? "" : "; ") + NoRoom;
+        ++NumFourWaveNoRoom;
+      }
     C.Name = Name;
     C.Before = Before;
     C.Budget = OneWave && !TwoWaveOrder ? OneWaveBudget : Budget;
