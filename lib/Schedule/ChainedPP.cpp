@@ -469,10 +469,90 @@ static bool issueBoundRegisterStaged(const LoopModel &M) {
   return B.issueBound() || portBoundSoftmaxPastPipe(B);
 }
 
+// Session 23 (chainreg): the register-lean order. Every other 8-wave
+// register-staged layout reads a dot group's whole LDS tile in one memory
+// cluster ahead of its dot, so the tile's registers are live together: at
+// head dimension 256 K's tile and V's take 128 VGPRs each (64x256 16-bit
+// per wave), on top of O (64), Q (32) and the next tiles' staged global
+// data (32), and the orders need ~302-410 registers of the 256 two waves
+// per SIMD have (tuning mha/bp_bf16_128x64x256_w8 gfx950). LLVM's order
+// needs as many and spills (172 and 36 bytes of scratch), while Triton's
+// own order of the same loop holds 226 (kernel.amdgcn): it reads each K
+// step's operands just before the MFMAs that take them, K's tile among
+// Q K^T and V's among P V. This order does that with the layout's own
+// words: each dot group in eight slices of its dot order (K step, then
+// accumulator), one dot cluster per slice, which issues the next slice's
+// reads before its own MFMAs; so at most two slices' reads are live. The
+// loop keeps its barriers and the gate paces the SIMD's two waves (a
+// barrier between clusters would put MFMAs in neighbouring intervals under
+// the skew); the softmax heads P V's first slice, as in the gated softmax
+// order. Taken only as the last register fallback, and only where LLVM's
+// order is past the budget too (ModeChoice.cpp): it trades the reads'
+// latency, waited for inside the dots, for registers, which pays only where
+// the alternative spills (docs/modes.md, "Session 23: chainreg").
+static cl::opt<bool> RegisterLean(
+    "amdgpu-pingpong-chained-lean", cl::init(true), cl::Hidden,
+    cl::desc("8-wave register-staged attention whose other chained-dot "
+             "orders and LLVM's own are past the register budget: each dot "
+             "group in eight slices, each slice's LDS reads issued during "
+             "the slice before it (default on; docs/modes.md, session 23)"));
+
+STATISTIC(NumRegisterLean, "8-wave attention loops given the register-lean "
+                           "chained-dot order");
+
+/// Slices of each dot group in the register-lean order.
+static constexpr unsigned LeanSlices = 8;
+
+/// The loops the register-lean order is for: 8 waves, register-staged
+/// operands, two chained groups fed in the same iteration, no LDS exchange.
+static bool leanShape(const LoopModel &M) {
+  return RegisterLean && M.Waves == 8 && !M.NumAsyncCopies &&
+         !M.NumExchangeWrites && M.Groups.size() == 2 &&
+         M.Groups[1].FedBy == 0 && !M.Groups[1].FedLate &&
+         M.Groups[0].FirstDotOrder == 0 &&
+         M.Groups[1].FirstDotOrder == M.Groups[0].NumDots &&
+         M.Groups[0].NumDots + M.Groups[1].NumDots == M.NumDots;
+}
+
+/// The register-lean layout (leanShape): slice I of group G is the dots of
+/// DotOrder [First + I * N / S, First + (I + 1) * N / S).
+static std::string chainedPP8Lean(const LoopModel &M) {
+  auto Slice = [&](unsigned G, unsigned I) {
+    const DotGroup &D = M.Groups[G];
+    const unsigned S = std::min(LeanSlices, D.NumDots);
+    return "[" + std::to_string(D.FirstDotOrder + I * D.NumDots / S) + "-" +
+           std::to_string(D.FirstDotOrder + (I + 1) * D.NumDots / S - 1) +
+           "/" + std::to_string(M.NumDots) + "]";
+  };
+  std::string L = "pingpong-layout v1; sync delay-global-data gate dot-waits "
+                  "latency; mem mem0: local-read@0" + Slice(0, 0) +
+                  ", global-load";
+  for (unsigned G = 0; G < 2; ++G) {
+    const unsigned S = std::min(LeanSlices, M.Groups[G].NumDots);
+    if (G == 1)
+      L += "; mem mem1: local-read@1" + Slice(1, 0);
+    for (unsigned I = 0; I < S; ++I) {
+      L += "; dot " + std::string(G ? "pv" : "qk") + std::to_string(I) + ": ";
+      if (G == 1 && I == 0)
+        L += "inter-dot, ";
+      if (I + 1 < S)
+        L += "local-read@" + std::to_string(G) + Slice(G, I + 1) + ", ";
+      L += "dot@" + std::to_string(G) + Slice(G, I);
+      if (G == 1 && I + 1 == S)
+        L += ", local-write";
+    }
+  }
+  return L;
+}
+
 unsigned chainedPPVariants(const LoopModel &M) {
   if (M.NumAsyncCopies || (M.Groups.size() > 1 && M.Groups[1].FedLate))
     return dmaSoftmaxAtPV(M) ? 2 : 1;
-  return issueBoundRegisterStaged(M) ? 3 : 2;
+  return (issueBoundRegisterStaged(M) ? 3 : 2) + leanShape(M);
+}
+
+bool chainedPPLeanVariant(const LoopModel &M, unsigned Variant) {
+  return leanShape(M) && Variant + 1 == chainedPPVariants(M);
 }
 
 std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
@@ -577,6 +657,17 @@ std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
     if (issueBound(M, 2).portBound())
       L.replace(L.find(" gate;"), 6, " dot-waits;");
     return builtinLayout(L.c_str(), Mode::ChainedPP, M, Why);
+  }
+  // The register-lean order: the last register fallback.
+  if (chainedPPLeanVariant(M, Variant)) {
+    auto L = builtinLayout(chainedPP8Lean(M).c_str(), Mode::ChainedPP, M, Why);
+    if (L) {
+      L->Note = "register-lean: each dot group in " +
+                std::to_string(LeanSlices) +
+                " slices, each slice's LDS reads during the slice before it";
+      ++NumRegisterLean;
+    }
+    return L;
   }
   // Issue-bound: the softmax's own order first, the two below as register
   // fallbacks.

@@ -528,6 +528,21 @@ static unsigned registerWitnessPeak(const LoopModel &M, PlanContext &Ctx) {
   return Plan ? peakVectorPressure(C.Work, Plan->Order) : 0;
 }
 
+/// Chained-dot's register-lean order (ChainedPP.cpp, session 23) waits for
+/// each slice's LDS reads inside the dots, where the other orders hide them
+/// behind a memory cluster: it pays only where the registers bind, that is
+/// where LLVM's own order is past the budget too (and spills). Empty where
+/// Variant is not that order or it may be taken; else why not.
+static std::string leanOrderUnneeded(const LoopModel &M, unsigned Variant,
+                                     unsigned Before, unsigned Budget) {
+  if (!chainedPPLeanVariant(M, Variant) || Before > Budget)
+    return "";
+  return "register-lean order: LLVM's order fits the budget (~" +
+         std::to_string(Before) + " of " + std::to_string(Budget) +
+         " vector registers), so its reads' latency is not worth the "
+         "registers";
+}
+
 /// Registers the 8-wave chained-dot orders keep free below the budget
 /// (see chooseMode).
 static constexpr unsigned ChainedDotMargin = 24;
@@ -577,6 +592,8 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
     // workgroups per CU): held to that budget; past it, the next variant.
     const bool TwoWaveOrder =
         OneWave && singleWaveTwoWaveOrder(M, Variant);
+    if (Fail.empty() && !Forced && !Req.Custom && Md == Mode::ChainedPP)
+      Fail = leanOrderUnneeded(M, Variant, Before, Budget);
     if (OneWave && !Forced && M.chainedDots() && Before <= Budget)
       Fail = "two waves per SIMD fit its registers (LLVM's order ~" +
              std::to_string(Before) + " of " + std::to_string(Budget) +

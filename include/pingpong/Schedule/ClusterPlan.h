@@ -176,6 +176,10 @@ std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
                                              unsigned Variant = 0);
 /// How many layouts a mode has to try on M, in order (1 but for chained-dot).
 unsigned chainedPPVariants(const LoopModel &M);
+/// Whether chained-dot's layout Variant is the 8-wave register-lean order
+/// (the last register fallback; ModeChoice takes it only where LLVM's own
+/// order is past the budget).
+bool chainedPPLeanVariant(const LoopModel &M, unsigned Variant);
 unsigned layoutVariants(Mode Md, const LoopModel &M);
 std::optional<ClusterLayout> layoutFor(Mode Md, const LoopModel &M,
                                        Rejection &Why, unsigned Variant = 0);
