@@ -506,7 +506,7 @@ static constexpr unsigned LeanSlices = 8;
 /// The loops the register-lean order is for: 8 waves, register-staged
 /// operands, two chained groups fed in the same iteration, no LDS exchange.
 static bool leanShape(const LoopModel &M) {
-  return RegisterLean && M.Waves == 8 && !M.NumAsyncCopies &&
+  return RegisterLean && (M.Waves == 8 || M.Waves == 4) && !M.NumAsyncCopies &&
          !M.NumExchangeWrites && M.Groups.size() == 2 &&
          M.Groups[1].FedBy == 0 && !M.Groups[1].FedLate &&
          M.Groups[0].FirstDotOrder == 0 &&
@@ -645,6 +645,17 @@ std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
     }
     return L;
   }
+  // The register-lean order: the last register fallback.
+  if (chainedPPLeanVariant(M, Variant)) {
+    auto L = builtinLayout(chainedPP8Lean(M).c_str(), Mode::ChainedPP, M, Why);
+    if (L) {
+      L->Note = "register-lean: each dot group in " +
+                std::to_string(LeanSlices) +
+                " slices, each slice's LDS reads during the slice before it";
+      ++NumRegisterLean;
+    }
+    return L;
+  }
   if (M.Waves == 4) {
     std::string L = ChainedPP4Layouts[Variant ? 1 : 0];
     // LDS-port-bound (the SIMD pair's port outlasts its MFMA pipe and issue
@@ -657,17 +668,6 @@ std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
     if (issueBound(M, 2).portBound())
       L.replace(L.find(" gate;"), 6, " dot-waits;");
     return builtinLayout(L.c_str(), Mode::ChainedPP, M, Why);
-  }
-  // The register-lean order: the last register fallback.
-  if (chainedPPLeanVariant(M, Variant)) {
-    auto L = builtinLayout(chainedPP8Lean(M).c_str(), Mode::ChainedPP, M, Why);
-    if (L) {
-      L->Note = "register-lean: each dot group in " +
-                std::to_string(LeanSlices) +
-                " slices, each slice's LDS reads during the slice before it";
-      ++NumRegisterLean;
-    }
-    return L;
   }
   // Issue-bound: the softmax's own order first, the two below as register
   // fallbacks.

@@ -531,16 +531,35 @@ static unsigned registerWitnessPeak(const LoopModel &M, PlanContext &Ctx) {
 /// Chained-dot's register-lean order (ChainedPP.cpp, session 23) waits for
 /// each slice's LDS reads inside the dots, where the other orders hide them
 /// behind a memory cluster: it pays only where the registers bind, that is
-/// where LLVM's own order is past the budget too (and spills). Empty where
-/// Variant is not that order or it may be taken; else why not.
+/// where LLVM's own order is past the budget too. At 8 waves past it means
+/// spills, which LLVM's scheduler may still avoid a little past the
+/// estimate (tuning bp_bf16_128x32x256_w8 gfx942: ~233 estimated, 248
+/// allocated, no scratch; the lean order models 0.99x of it): LLVM's order
+/// past the budget. At 4 waves a register past it costs the second
+/// workgroup on each SIMD (one wave per SIMD, no partner to take turns
+/// with): LLVM's order within the chained-dot margin of it (tuning
+/// mha_bf16_64x32x256_w4 gfx942: ~255 estimated, 257 allocated), and the
+/// lean order known to fit with that margin (Peak, its estimate). Empty
+/// where Variant is not that order or it may be taken; else why not.
 static std::string leanOrderUnneeded(const LoopModel &M, unsigned Variant,
-                                     unsigned Before, unsigned Budget) {
-  if (!chainedPPLeanVariant(M, Variant) || Before > Budget)
+                                     unsigned Before, unsigned Peak,
+                                     unsigned Budget, unsigned Margin) {
+  if (!chainedPPLeanVariant(M, Variant))
+    return "";
+  const std::string Regs = std::to_string(Budget) + " vector registers";
+  if (M.Waves == 4 && Peak + Margin > Budget)
+    return "register-lean order: needs about " + std::to_string(Peak) +
+           " vector registers, not within the " + std::to_string(Margin) +
+           "-register margin of the " + Regs + " two 4-wave workgroups per "
+           "CU need";
+  if (M.Waves == 4 ? Before + Margin > Budget : Before > Budget)
     return "";
   return "register-lean order: LLVM's order fits the budget (~" +
-         std::to_string(Before) + " of " + std::to_string(Budget) +
-         " vector registers), so its reads' latency is not worth the "
-         "registers";
+         std::to_string(Before) + " of " + Regs +
+         (M.Waves == 4 ? " with the " + std::to_string(Margin) +
+                             "-register margin"
+                       : std::string()) +
+         "), so its reads' latency is not worth the registers";
 }
 
 /// Registers the 8-wave chained-dot orders keep free below the budget
@@ -592,8 +611,6 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
     // workgroups per CU): held to that budget; past it, the next variant.
     const bool TwoWaveOrder =
         OneWave && singleWaveTwoWaveOrder(M, Variant);
-    if (Fail.empty() && !Forced && !Req.Custom && Md == Mode::ChainedPP)
-      Fail = leanOrderUnneeded(M, Variant, Before, Budget);
     if (OneWave && !Forced && M.chainedDots() && Before <= Budget)
       Fail = "two waves per SIMD fit its registers (LLVM's order ~" +
              std::to_string(Before) + " of " + std::to_string(Budget) +
@@ -691,10 +708,18 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
     if (CheckTrying && hashBody(*M.Body) != BodyBefore)
       report_fatal_error("amdgpu-pingpong: trying " + Twine(Name) +
                          " changed the loop body's MIR");
+    // The register-lean order is judged by the registers alone (its gain
+    // at 4 waves is the second workgroup per SIMD LLVM's order has no room
+    // for, not AMDGPU's scheduler's verdict).
+    const bool Lean = !Forced && !Req.Custom && Md == Mode::ChainedPP &&
+                      chainedPPLeanVariant(M, Variant);
+    if (Fail.empty() && Lean)
+      Fail = leanOrderUnneeded(M, Variant, Before, C.Peak, Budget,
+                               ChainedDotMargin);
     if (Fail.empty() && !Forced && !Req.Custom && NoHarmGuard) {
       Fail = noGainOverLLVM(C.Work, Md, OneWave, C.Plan.Layout.OperandWaits,
                             Name);
-      if (Fail.empty())
+      if (Fail.empty() && !Lean)
         Fail = fourWaveGainUnjudged(C.Work, Md, Before, Budget);
       NumKeptLLVMOrder += !Fail.empty();
     }
