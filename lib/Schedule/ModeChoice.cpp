@@ -538,28 +538,22 @@ static unsigned registerWitnessPeak(const LoopModel &M, PlanContext &Ctx) {
 /// past the budget. At 4 waves a register past it costs the second
 /// workgroup on each SIMD (one wave per SIMD, no partner to take turns
 /// with): LLVM's order within the chained-dot margin of it (tuning
-/// mha_bf16_64x32x256_w4 gfx942: ~255 estimated, 257 allocated), and the
-/// lean order known to fit with that margin (Peak, its estimate). Empty
-/// where Variant is not that order or it may be taken; else why not.
-static std::string leanOrderUnneeded(const LoopModel &M, unsigned Variant,
-                                     unsigned Before, unsigned Peak,
-                                     unsigned Budget, unsigned Margin) {
-  if (!chainedPPLeanVariant(M, Variant))
+/// mha_bf16_64x32x256_w4 gfx942: ~255 estimated, 257 allocated).
+static bool leanOrderWanted(const LoopModel &M, unsigned Before,
+                            unsigned Budget, unsigned Margin) {
+  return M.Waves == 4 ? Before + Margin > Budget : Before > Budget;
+}
+
+/// At 4 waves the lean order itself must fit two waves per SIMD with the
+/// chained-dot margin (Peak: its estimate). Empty where it does; else why.
+static std::string leanOrderPastMargin(const LoopModel &M, unsigned Peak,
+                                       unsigned Budget, unsigned Margin) {
+  if (M.Waves != 4 || Peak + Margin <= Budget)
     return "";
-  const std::string Regs = std::to_string(Budget) + " vector registers";
-  if (M.Waves == 4 && Peak + Margin > Budget)
-    return "register-lean order: needs about " + std::to_string(Peak) +
-           " vector registers, not within the " + std::to_string(Margin) +
-           "-register margin of the " + Regs + " two 4-wave workgroups per "
-           "CU need";
-  if (M.Waves == 4 ? Before + Margin > Budget : Before > Budget)
-    return "";
-  return "register-lean order: LLVM's order fits the budget (~" +
-         std::to_string(Before) + " of " + Regs +
-         (M.Waves == 4 ? " with the " + std::to_string(Margin) +
-                             "-register margin"
-                       : std::string()) +
-         "), so its reads' latency is not worth the registers";
+  return "register-lean order: needs about " + std::to_string(Peak) +
+         " vector registers, not within the " + std::to_string(Margin) +
+         "-register margin of the " + std::to_string(Budget) +
+         " two 4-wave workgroups per CU need";
 }
 
 /// Registers the 8-wave chained-dot orders keep free below the budget
@@ -591,6 +585,12 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
   for (unsigned Variant = 0; Variant < (Req.Custom ? 1 : layoutVariants(Md, M));
        ++Variant) {
     const std::string Name = Req.Custom ? "custom layout" : modeName(Md);
+    // Chained-dot's register-lean order, a register fallback: where the
+    // registers do not bind it is not tried and has nothing to say.
+    const bool Lean = !Forced && !Req.Custom && Md == Mode::ChainedPP &&
+                      chainedPPLeanVariant(M, Variant);
+    if (Lean && !leanOrderWanted(M, Before, Budget, ChainedDotMargin))
+      continue;
     Rejection W;
     std::optional<ClusterLayout> Layout =
         Req.Custom ? Req.Custom : layoutFor(Md, M, W, Variant);
@@ -711,11 +711,8 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
     // The register-lean order is judged by the registers alone (its gain
     // at 4 waves is the second workgroup per SIMD LLVM's order has no room
     // for, not AMDGPU's scheduler's verdict).
-    const bool Lean = !Forced && !Req.Custom && Md == Mode::ChainedPP &&
-                      chainedPPLeanVariant(M, Variant);
     if (Fail.empty() && Lean)
-      Fail = leanOrderUnneeded(M, Variant, Before, C.Peak, Budget,
-                               ChainedDotMargin);
+      Fail = leanOrderPastMargin(M, C.Peak, Budget, ChainedDotMargin);
     if (Fail.empty() && !Forced && !Req.Custom && NoHarmGuard) {
       Fail = noGainOverLLVM(C.Work, Md, OneWave, C.Plan.Layout.OperandWaits,
                             Name);
