@@ -111,17 +111,22 @@ DenseMap<const MachineInstr *, unsigned> positions(const LoopModel &Model) {
 /// load after that reader (the edges must run forward in it; LoadLookahead
 /// puts the load after its last reader in IR, and LLVM's order kept it
 /// there on every kernel measured). A load before a reader gets no edge: its
-/// PHI then takes a latch copy, slower but correct.
+/// PHI then takes a latch copy, slower but correct. The side loads' edges go
+/// to Side (DepGraph::SideStaging: a layout may drop them).
 void stagingEdges(const LoopModel &Model,
-                  SmallVectorImpl<std::pair<unsigned, unsigned>> &Out) {
+                  SmallVectorImpl<std::pair<unsigned, unsigned>> &Out,
+                  SmallVectorImpl<std::pair<unsigned, unsigned>> &Side) {
   DenseMap<const MachineInstr *, unsigned> Pos = positions(Model);
   for (unsigned D = 0; D < Model.Insts.size(); ++D) {
     if (Model.Insts[D].Kind != InstKind::VMEMLoad)
       continue;
-    const bool Side = isAheadResultSideLoad(Model.Insts[D]);
-    for (unsigned W : carriedReaders(Model, Pos, D, Side))
-      if ((Side && W < D) || Model.Insts[W].Kind == InstKind::LDSWrite)
+    const bool IsSide = isAheadResultSideLoad(Model.Insts[D]);
+    for (unsigned W : carriedReaders(Model, Pos, D, IsSide)) {
+      if (Model.Insts[W].Kind == InstKind::LDSWrite)
         Out.push_back({W, D});
+      else if (IsSide && W < D)
+        Side.push_back({W, D});
+    }
   }
 }
 } // namespace
@@ -234,11 +239,34 @@ DepGraph buildDepGraph(const LoopModel &Model, const MachineLoopInfo &MLI,
     G.Succs[E.From].push_back(E.To);
   }
   SmallVector<std::pair<unsigned, unsigned>, 8> Staging;
-  stagingEdges(Model, Staging);
+  stagingEdges(Model, Staging, G.SideStaging);
   for (auto [From, To] : Staging) {
     G.Preds[To].push_back(From);
     G.Succs[From].push_back(To);
   }
+  for (auto [From, To] : G.SideStaging) {
+    G.Preds[To].push_back(From);
+    G.Succs[From].push_back(To);
+  }
+  return G;
+}
+
+DepGraph DepGraph::withoutSideStaging() const {
+  DepGraph G = *this;
+  for (auto [From, To] : SideStaging) {
+    // The staging edge was appended after LLVM's edges: the last one of
+    // the pair (any edge LLVM's graph has between the two stays).
+    auto EraseLast = [](SmallVector<unsigned, 4> &V, unsigned X) {
+      for (unsigned I = V.size(); I-- > 0;)
+        if (V[I] == X) {
+          V.erase(V.begin() + I);
+          return;
+        }
+    };
+    EraseLast(G.Preds[To], From);
+    EraseLast(G.Succs[From], To);
+  }
+  G.SideStaging.clear();
   return G;
 }
 

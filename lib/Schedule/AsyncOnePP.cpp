@@ -103,6 +103,23 @@ static const char *AsyncOnePPLayoutCopiesAhead =
     "mem mem-b: local-read, async-copy; "
     "dot dot: dot";
 
+// The same with a dot result's side inputs loaded an iteration ahead
+// (mm_blockscale's scales): those loads first, before the copies (a wait
+// for them in issue order then leaves this iteration's copies in flight),
+// and the header PHIs' latch copies in an empty cluster at the end
+// (sideLoadsEarly). The copies, behind the barrier that ends every wave's
+// reads of their buffer, go after the dot: that barrier's drain then no
+// longer holds the dot's first MFMA until every read has landed (each
+// MFMA waits for its own operands), and the scaling VALU goes with them,
+// out of the gated dot. Model, cycles per iteration (docs/modes.md
+// "Session 23: gemm4w3s"), tuning mmblock / mmblockrc fp8 128x64x128:
+// copies in mem-b 1362 / 1530, after the dot 1326 / 1479.
+static const char *AsyncOnePPLayoutCopiesAheadSideEarly =
+    "pingpong-layout v1; sync gate dot-waits side-loads-early; "
+    "mem mem-a: side-load~1, local-read.a; "
+    "mem mem-b: local-read; "
+    "dot dot: dot; mem mem-c: async-copy; dot tail prio=0:";
+
 Operand firstDMAOperand(const LoopModel &M) {
   for (const InstInfo &I : M.Insts)
     if (I.R == Role::AsyncCopy && I.Op != Operand::None)
@@ -155,7 +172,9 @@ std::optional<ClusterLayout> layoutAsyncOnePP(const LoopModel &M,
     return std::nullopt;
   }
   if (M.copiesOneTileAhead())
-    return builtinLayout(AsyncOnePPLayoutCopiesAhead, Mode::AsyncOnePP, M, Why);
+    return builtinLayout(sideLoadsEarly(M) ? AsyncOnePPLayoutCopiesAheadSideEarly
+                                           : AsyncOnePPLayoutCopiesAhead,
+                         Mode::AsyncOnePP, M, Why);
   const bool B = firstDMAOperand(M) == Operand::B;
   if (asyncOneOperandWait(M)) {
     Rejection Ignored;

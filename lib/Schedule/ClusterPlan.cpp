@@ -345,8 +345,13 @@ ClusterPlan::memoryInDot(const LoopModel &M) const {
   return In;
 }
 
-std::optional<ClusterPlan> planClusters(const LoopModel &M, const DepGraph &G,
+std::optional<ClusterPlan> planClusters(const LoopModel &M,
+                                        const DepGraph &Graph,
                                         ClusterLayout Layout, Rejection &Why) {
+  std::optional<DepGraph> Early;
+  if (Layout.SideLoadsEarly && !Graph.SideStaging.empty())
+    Early = Graph.withoutSideStaging();
+  const DepGraph &G = Early ? *Early : Graph;
   const unsigned N = M.Insts.size(), NC = Layout.Clusters.size();
   std::vector<int> Want(N);
   std::vector<unsigned> C(N, 0);

@@ -232,9 +232,23 @@ std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
   // lookahead: tile i+2 two buffers on) follow every read and the barrier
   // after them: with the last slice.
   const bool CopiesLast = DMA && M.copiesFollowReads();
+  // A dot result's side inputs loaded an iteration ahead (the block scales
+  // of mm_blockscale_rc): their readers, the scaling of each slice's
+  // results, span the iteration, so a load that refills its reader's
+  // register issues after the last one and is waited for by the first one
+  // of the next iteration (the round trip in the wave's path). First in
+  // the iteration instead, with the PHIs' latch copies (which wait for
+  // them) in an empty cluster at its end: a whole iteration for the round
+  // trip, for one v_mov each.
+  const bool EarlySide = CopiesFarAhead && sideLoadsEarly(M);
   std::string T = DMA ? std::string(CopiesFarAhead
-                                        ? "pingpong-layout v1; sync dot-waits "
-                                          "latency; "
+                                        ? EarlySide
+                                              ? "pingpong-layout v1; sync "
+                                                "dot-waits latency "
+                                                "side-loads-early; mem s "
+                                                "prio=0: side-load~1; "
+                                              : "pingpong-layout v1; sync "
+                                                "dot-waits latency; "
                                         : "pingpong-layout v1; sync dot-waits; ") +
                             (CopiesLast ? "" : "mem mem-g: async-copy; ")
                       : "pingpong-layout v1; sync delay-global-data dot-waits; "
@@ -264,6 +278,8 @@ std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
   // the 256x128x128 loop 3087 -> 3107; docs/triton.md).
   if (WritesInDot && resultSideLoadsPastDot(M))
     T += "mem scale:; ";
+  if (EarlySide)
+    T += "; dot tail prio=0:";
   if (WritesInDot)
     T += "interleave d" + std::to_string(S - 2) +
          ": mfma 1, valu 2, ds-write 1; interleave d" + std::to_string(S - 1) +
@@ -309,6 +325,23 @@ bool hasResultSideLoads(const LoopModel &M, bool InIteration) {
     return I.R == Role::SideLoad && I.Op == Operand::None &&
            (!InIteration || !I.StagesAhead);
   });
+}
+
+static llvm::cl::opt<bool> SideLoadsEarlyOpt(
+    "amdgpu-pingpong-side-loads-early", llvm::cl::Hidden,
+    llvm::cl::init(true),
+    llvm::cl::desc("copies-ahead LDS-DMA loops (single-wave, async-one-"
+                   "cluster) with a dot result's side inputs loaded an "
+                   "iteration ahead: issue those loads first in the "
+                   "iteration, the header PHIs' latch copies in a cluster "
+                   "of their own at its end"));
+
+bool sideLoadsEarly(const LoopModel &M) {
+  return SideLoadsEarlyOpt && M.NumAsyncCopies &&
+         llvm::any_of(M.Insts, [](const InstInfo &I) {
+           return I.R == Role::SideLoad && I.Op == Operand::None &&
+                  I.StagesAhead;
+         });
 }
 
 unsigned sideLoadsInIteration(const LoopModel &M) {

@@ -21,7 +21,15 @@ struct LoopModel;
 
 struct DepGraph {
   std::vector<llvm::SmallVector<unsigned, 4>> Preds, Succs;
+  /// The staging edges (reader, load) of a dot result's side input loaded
+  /// an iteration ahead (the scale loads): not a dependence of the loop's
+  /// values, only what lets the allocator give the load and the header PHI
+  /// it refills one register (no latch copy). Also in Preds and Succs.
+  llvm::SmallVector<std::pair<unsigned, unsigned>, 8> SideStaging;
   unsigned numEdges() const;
+  /// The same graph without SideStaging: the loads issue where their inputs
+  /// allow, and the PHI takes a latch copy (layout flag side-loads-early).
+  DepGraph withoutSideStaging() const;
 };
 
 /// The graph over exactly Model.Insts, in the body's order: instructions of

@@ -189,6 +189,15 @@ struct ClusterLayout {
   /// copies in a later one (the copies-ahead layouts), the first interval
   /// paces the iteration and the later one has room.
   bool DelayCopyAddress = false;
+  /// `side-loads-early`: a dot result's side input loaded an iteration
+  /// ahead (the scale loads) no longer follows the last reader of the
+  /// register it refills (DepGraph::SideStaging); it goes where its
+  /// selector puts it, and the header PHI takes a latch copy, which waits
+  /// for the load at the end of the iteration. Where the readers span the
+  /// iteration (the scaling of each slice's results), the load otherwise
+  /// issues after the last of them and is waited for by the first of the
+  /// next iteration: its round trip in the wave's path.
+  bool SideLoadsEarly = false;
   /// Dots of the loop, for slice selectors.
   unsigned NumDots = 0;
   /// Why a mode picked this variant of its layouts (the applied remark

@@ -162,6 +162,11 @@ bool hasResultSideLoads(const LoopModel &M, bool InIteration = false);
 /// Side loads other than a dot result's side inputs issued an iteration
 /// ahead (LoadLookahead.cpp's scale loads, which no built-in layout places).
 unsigned sideLoadsInIteration(const LoopModel &M);
+/// The layouts of the copies-ahead LDS-DMA loops with a dot result's side
+/// inputs loaded an iteration ahead issue those loads first in the
+/// iteration (`side-loads-early`, `side-load~1`) and end with an empty dot
+/// cluster for the latch copies (-amdgpu-pingpong-side-loads-early).
+bool sideLoadsEarly(const LoopModel &M);
 /// Such side loads, issued and consumed in one iteration, whose loaded
 /// round trip (loadedRoundTrip) outlasts both waves' dots on a SIMD: no
 /// turn-taking hides it, each wave overlaps it with its own dot
