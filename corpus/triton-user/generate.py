@@ -311,6 +311,16 @@ def cases():
     bp("gfx942", "bf16", (64, 32, 128), 4, 2)
     bp("gfx942", "fp16", (64, 64, 128), 4, 2)
     L.append(UserCase("mha_fwd", "gfx942", "fp16", (64, 64, 128), 4, 2))
+    # session 23 (nolossall): 4-warp gfx942 head-dim-128 attention at one wave per SIMD with an
+    # in-loop mask (the mask's compares and selects: a wave's own issue turns against its MFMA
+    # pipe, single-wave's one-wave order), sliding window and causal
+    bp("gfx942", "fp16", (128, 64, 128), 4, 2, mask=2)
+    bp("gfx942", "fp16", (128, 64, 128), 4, 2, mask=1)
+    # and gfx950 implicit-GEMM convolutions (heldout8's kernel, other tiles and types): A's rows
+    # gathered 16 bits at a time, one offset per load, the load lookahead's register estimate
+    L.append(UserCase("mm_conv", "gfx950", "fp16", (256, 128, 64), 8, 2))
+    L.append(UserCase("mm_conv", "gfx950", "bf16", (128, 128, 64), 4, 2))
+    L.append(UserCase("mm_conv", "gfx950", "fp16", (256, 128, 32), 8, 2))
     return [(c, pp) for c in L for pp in (0, 1)]
 
 

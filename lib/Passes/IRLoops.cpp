@@ -244,10 +244,25 @@ static unsigned dwords(const Type *T, const DataLayout &DL) {
          32;
 }
 
+unsigned carriedAddressDwords(const Loop &L, const UniformityInfo &UI,
+                              ArrayRef<const Value *> CarriedAddresses) {
+  // Where it varies per lane and per iteration: a loop-invariant address is
+  // counted as an invariant by the estimate, a uniform one is scalar.
+  const DataLayout &DL = L.getHeader()->getDataLayout();
+  unsigned Dwords = 0;
+  SmallPtrSet<const Value *, 16> Seen;
+  for (const Value *A : CarriedAddresses)
+    if (!L.isLoopInvariant(A) && !UI.isUniform(A) && Seen.insert(A).second)
+      Dwords += dwords(A->getType(), DL);
+  return Dwords;
+}
+
 unsigned estimatePeakVGPRs(const Loop &L, const UniformityInfo &UI,
-                           ArrayRef<const Instruction *> CarriedLoads) {
+                           ArrayRef<const Instruction *> CarriedLoads,
+                           ArrayRef<const Value *> CarriedAddresses) {
   BasicBlock *Body = L.getHeader();
   const DataLayout &DL = Body->getDataLayout();
+  const unsigned AddressDwords = carriedAddressDwords(L, UI, CarriedAddresses);
   // Each tile and its rearranged forms (bitcasts, shuffles) on its way to
   // the stores.
   SmallPtrSet<const Value *, 16> Tile;
@@ -326,7 +341,7 @@ unsigned estimatePeakVGPRs(const Loop &L, const UniformityInfo &UI,
       if (Live.erase(Read))
         Cur -= Width(Read);
   }
-  return Peak + Inv + CarriedDwords;
+  return Peak + Inv + CarriedDwords + AddressDwords;
 }
 
 /// V is an MFMA's result, or VALU of this iteration computed from one in a

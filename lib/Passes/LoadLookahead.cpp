@@ -93,6 +93,13 @@ static cl::opt<cl::boolOrDefault> ScaleLookahead(
              "(the last iteration reloads its own address; default: where "
              "the load lookahead is on; =1 on every target, =0 off)"));
 
+static cl::opt<bool> CountAddresses(
+    "amdgpu-pingpong-lookahead-count-addresses", cl::Hidden, cl::init(true),
+    cl::desc("The load lookahead's register estimate counts each load's "
+             "next-iteration address (a per-lane offset or pointer) as "
+             "carried through the body, as LLVM computes it at the body's "
+             "top (AMDGPUPingpong plugin)"));
+
 namespace {
 
 bool isBufferLoad(const Value *V) {
@@ -436,16 +443,28 @@ bool PingpongLoadLookahead::runOnFunction(Function &F) {
     for (const Staged &S : Carried)
       Extra += dwords(S.Load->getType(), DL);
     SmallVector<const Instruction *, 16> CarriedLoads;
-    for (const Staged &S : Carried)
+    SmallVector<const Value *, 16> CarriedAddresses;
+    for (const Staged &S : Carried) {
       CarriedLoads.push_back(S.Load);
-    const unsigned Peak = estimatePeakVGPRs(*L, UI, CarriedLoads);
+      if (CountAddresses)
+        CarriedAddresses.push_back(S.Load->getOperand(S.addressOperand()));
+    }
+    const unsigned Peak =
+        estimatePeakVGPRs(*L, UI, CarriedLoads, CarriedAddresses);
+    const unsigned Addresses = carriedAddressDwords(*L, UI, CarriedAddresses);
     LLVM_DEBUG(dbgs() << "load lookahead: " << Loads.size() << " staged + "
                       << Scales.size() << " result-side loads, " << Extra
-                      << " VGPRs carried, peak " << Peak << ", budget "
+                      << " VGPRs carried, " << Addresses
+                      << " of addresses, peak " << Peak << ", budget "
                       << Budget << "\n");
     if (Peak > Budget) {
       Missed("the staged registers live through the whole body (" +
-             Twine(Extra) + " of them: " + Twine(Peak) +
+             Twine(Extra) + " of them" +
+             (Addresses ? ", and " + Twine(Addresses) +
+                              " of their next-iteration addresses, which "
+                              "LLVM computes at the body's top"
+                        : Twine()) +
+             ": " + Twine(Peak) +
              " vector registers estimated at the busiest point) would "
              "exceed the budget of " +
              Twine(Budget));

@@ -69,6 +69,13 @@ static cl::opt<bool> LDSOccupancy(
              "one-wave order (single-wave) instead of the modes that pair two "
              "workgroups' waves (AMDGPUPingpong plugin)"));
 
+static cl::opt<bool> OneWaveTurns(
+    "amdgpu-pingpong-one-wave-turns", cl::Hidden, cl::init(true),
+    cl::desc("auto, single-wave's one-wave attention order (one wave per "
+             "SIMD): no gain over LLVM's order where the wave's own issue "
+             "turns, one per instruction of any kind, outlast its MFMA pipe "
+             "and LDS port (AMDGPUPingpong plugin)"));
+
 static cl::opt<bool> CheckTrying(
     "amdgpu-pingpong-check-trying", cl::Hidden, cl::init(false),
     cl::desc("check that trying modes leaves the loop body's MIR as it was "
@@ -177,7 +184,8 @@ static std::string memoryPastPartnerDot(const LoopModel &M, bool OperandWaits,
 /// for and the memory work outlasts the dot (asyncCopiesPastDot,
 /// AsyncTwoPP.cpp). Returns why, with the numbers; empty: no verdict.
 static std::string noGainOverLLVM(const LoopModel &M, Mode Md, bool OneWave,
-                                  bool OperandWaits, const std::string &Name) {
+                                  bool AloneOnSIMD, bool OperandWaits,
+                                  const std::string &Name) {
   if (Md == Mode::AsyncOnePP)
     return memoryPastPartnerDot(M, OperandWaits, Name);
   if (Md == Mode::AsyncTwoPP || Md == Mode::AsyncFourPP)
@@ -202,13 +210,36 @@ static std::string noGainOverLLVM(const LoopModel &M, Mode Md, bool OneWave,
   // port gain 4-32 % chained, the soft-capped loop at 1.31 loses 22 %).
   // One wave per SIMD has no partner to fill them: past the busier unit is
   // enough.
-  if (Paced ? !B.waveIssueBoundPastBoth() : !B.issueBound())
+  // A wave alone on its SIMD (single-wave's one-wave order, not the order
+  // held to two waves per SIMD, whose SIMD runs the other workgroup's wave
+  // too) issues every instruction itself, one per issue turn whatever the
+  // unit: its LDS reads and writes, waits, SALU and loads take turns as its
+  // VALU does. Where those turns outlast the pipe and the port, every order
+  // of the wave's work is held to them, LLVM's included (session 23, issue
+  // 28: heldout8's masked varlen loop, 436 + 128 instructions, 2256 turn
+  // clocks against a 2048-clock pipe, lost 4.6 % in the one-wave order; the
+  // corpus and tuning loops that gain, 474-486 instructions, 1896-1944).
+  const bool TurnBound =
+      !Paced && AloneOnSIMD && OneWaveTurns && B.waveTurnsPastUnits();
+  if (Paced ? !B.waveIssueBoundPastBoth() : !B.issueBound() && !TurnBound)
     return "";
   // Every issue turn is used in any order only where a global load lands
   // within the iteration's issue turns; a loaded round trip past them leaves
   // turns idle in LLVM's order too, for the turn-taking to fill.
-  if (loadedRoundTrip(M) > B.IssueClocks)
+  if (loadedRoundTrip(M) >
+      (B.issueBound() || Paced ? B.IssueClocks : B.waveTurnClocks()))
     return "";
+  if (!Paced && !B.issueBound())
+    return formatv("no gain over LLVM's order: the wave runs alone on its "
+                   "SIMD and issues each of its {0} instructions ({1} MFMA) "
+                   "itself, one per issue turn: {2:F0} clocks per iteration, "
+                   "more than its MFMA pipe ({3:F0}) and its LDS port "
+                   "({4:F0}) need: every order of its work is held to those "
+                   "turns, LLVM's too, and the one-wave order's clusters "
+                   "only add waits; LLVM's order is kept",
+                   B.NonMFMA + B.MFMAs, B.MFMAs, B.waveTurnClocks(),
+                   B.MFMAClocks, B.PortClocks)
+        .str();
   return formatv("no gain over LLVM's order: the loop is issue-bound ({0} "
                  "VALU and {1} MFMA per wave take {2:F0} issue clocks per "
                  "iteration on each SIMD ({3} wave{4}), more than its MFMA "
@@ -714,8 +745,8 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
     if (Fail.empty() && Lean)
       Fail = leanOrderPastMargin(M, C.Peak, Budget, ChainedDotMargin);
     if (Fail.empty() && !Forced && !Req.Custom && NoHarmGuard) {
-      Fail = noGainOverLLVM(C.Work, Md, OneWave, C.Plan.Layout.OperandWaits,
-                            Name);
+      Fail = noGainOverLLVM(C.Work, Md, OneWave, OneWave && !TwoWaveOrder,
+                            C.Plan.Layout.OperandWaits, Name);
       if (Fail.empty() && !Lean)
         Fail = fourWaveGainUnjudged(C.Work, Md, Before, Budget);
       NumKeptLLVMOrder += !Fail.empty();

@@ -386,7 +386,7 @@ std::string ownWorkPastOwnDot(const LoopModel &M) {
   const IssueBound B = issueBound(M, 1);
   if (!OwnIssueCheck || !B.Known)
     return "";
-  const double Turns = double(IssueTurnClocks) * (B.NonMFMA + B.MFMAs);
+  const double Turns = B.waveTurnClocks();
   LLVM_DEBUG(llvm::dbgs() << "amdgpu-pingpong: single-wave: a wave's "
                           << B.NonMFMA + B.MFMAs << " instructions take "
                           << Turns << " issue clocks, its dot "

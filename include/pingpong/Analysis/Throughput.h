@@ -96,6 +96,18 @@ struct IssueBound {
   /// LDS, SALU, loads): the memory interval without the LDS round trips it
   /// may wait through while other work issues.
   unsigned nonMFMAIssueClocks() const { return IssueTurnClocks * NonMFMA; }
+  /// One wave's issue turns for all its instructions, the MFMAs included
+  /// (a wave issues one instruction per turn, whatever the unit).
+  double waveTurnClocks() const {
+    return double(IssueTurnClocks) * (NonMFMA + MFMAs);
+  }
+  /// A wave alone on its SIMD (one wave per SIMD): its own turns, one per
+  /// instruction, past the MFMA pipe and the LDS port. No other wave issues
+  /// on that SIMD, so every order of its instructions takes at least those
+  /// turns (pingpong-sim's "issue turns, wave N" unit).
+  bool waveTurnsPastUnits() const {
+    return Known && waveTurnClocks() > std::max(MFMAClocks, PortClocks);
+  }
 };
 IssueBound issueBound(const LoopModel &M, unsigned WavesPerSIMD);
 

@@ -49,8 +49,19 @@ bool hasChainedDots(const llvm::Loop &L);
 /// estimate: the machine passes count exactly, but run after the IR passes
 /// that ask (LoadLookahead.cpp, OccupancyHint.cpp). L is a single-block loop
 /// (its header is its latch).
+/// CarriedAddresses: the addresses of the loads issued an iteration ahead
+/// (their voffset or pointer in this iteration). The next iteration's copy
+/// of such an address depends only on the loop's counter and invariants, so
+/// LLVM's schedulers may compute it anywhere in the body, and they do at its
+/// top (session 23: heldout8's conv gathers, 32 offsets live from the loop's
+/// first instructions to the loads after the LDS writes); each divergent,
+/// loop-varying one counts as carried too, at its width.
+/// The vector registers of CarriedAddresses that count (see above).
+unsigned carriedAddressDwords(const llvm::Loop &L, const llvm::UniformityInfo &UI,
+                              llvm::ArrayRef<const llvm::Value *> CarriedAddresses);
 unsigned estimatePeakVGPRs(const llvm::Loop &L, const llvm::UniformityInfo &UI,
-                           llvm::ArrayRef<const llvm::Instruction *> CarriedLoads);
+                           llvm::ArrayRef<const llvm::Instruction *> CarriedLoads,
+                           llvm::ArrayRef<const llvm::Value *> CarriedAddresses = {});
 /// The voffset that makes a raw buffer access (a load or an LDS DMA copy)
 /// read nothing on a resource of at most 2^31 - 1 bytes (Triton masks its
 /// prologue loads with it: `select %c, %off, -2147483648`).
