@@ -147,3 +147,5 @@ from kernels_heldout2 import mha_fwd  # noqa: E402,F401 - session 22 development
 from kernels_heldout import attn_tut  # noqa: E402,F401
 from kernels_heldout8 import attn_bwd_dkdv  # noqa: E402,F401
 from kernels_heldout9 import mm_unroll  # noqa: E402,F401 - session 23 development cases
+from kernels_heldout7 import mm_w4a16  # noqa: E402,F401 - session 23 (mixstage) development cases
+from kernels_heldout9 import mm_lora  # noqa: E402,F401
