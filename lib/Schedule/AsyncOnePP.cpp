@@ -154,6 +154,8 @@ std::optional<ClusterLayout> layoutAsyncOnePP(const LoopModel &M,
     Why.Reason = "async-one-cluster needs LDS DMA in the loop";
     return std::nullopt;
   }
+  if (mixedStageShape(M))
+    return layoutMixedStage(M, Why);
   if (M.copiesOneTileAhead())
     return builtinLayout(AsyncOnePPLayoutCopiesAhead, Mode::AsyncOnePP, M, Why);
   const bool B = firstDMAOperand(M) == Operand::B;
