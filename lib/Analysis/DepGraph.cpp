@@ -62,12 +62,6 @@ bool mixedStageDisjoint(const LoopModel &M, unsigned A, unsigned B) {
     return false;
   const InstInfo &IA = M.Insts[A], &IB = M.Insts[B];
   const bool DMAA = IA.R == Role::AsyncCopy, DMAB = IB.R == Role::AsyncCopy;
-  // A copy issued later than the body has it, past the loop's own wait or
-  // barrier: each copy fills a buffer read an iteration or more later (the
-  // loop model's stages), behind the loop-top wait and barrier that publish
-  // it, and issuing later frees that buffer's previous reads longer.
-  if (DMAA && IB.R == Role::Sync && IA.StagesAhead)
-    return true;
   if (DMAA == DMAB || !(DMAA ? isLDSAccess(IB) : isLDSAccess(IA)))
     return false;
   auto Region = [](const InstInfo &I) {
