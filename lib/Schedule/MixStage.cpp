@@ -36,6 +36,7 @@
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
 
 #include <string>
 
@@ -79,6 +80,9 @@ static unsigned writesBehindCopies(const LoopModel &M) {
 }
 
 std::string mixedStageNoGain(const LoopModel &M) {
+  LLVM_DEBUG(dbgs() << "amdgpu-pingpong: mixed staging: " << M.NumLocalWrites
+                    << " LDS writes, " << writesBehindCopies(M)
+                    << " of them after a copy in LLVM's order\n");
   if (writesBehindCopies(M))
     return "";
   return "no gain over LLVM's order: its " + std::to_string(M.NumLocalWrites) +
