@@ -321,6 +321,13 @@ def cases():
     L.append(UserCase("mm_conv", "gfx950", "fp16", (256, 128, 64), 8, 2))
     L.append(UserCase("mm_conv", "gfx950", "bf16", (128, 128, 64), 4, 2))
     L.append(UserCase("mm_conv", "gfx950", "fp16", (256, 128, 32), 8, 2))
+    # session 23 (mixstage): gfx950 LDS-DMA GEMMs with one operand register-staged next to the
+    # other's DMA (heldout7's mm_w4a16: packed e2m1 B and its scales; heldout9's mm_lora: the
+    # LoRA A tile), other tiles, 4 and 8 warps
+    L.append(UserCase("mm_w4a16", "gfx950", "bf16", (128, 128, 128), 4, 2, async_copy=True))
+    L.append(UserCase("mm_w4a16", "gfx950", "bf16", (128, 256, 128), 8, 2, async_copy=True))
+    L.append(UserCase("mm_lora", "gfx950", "fp16", (128, 64, 64), 4, 2, async_copy=True))
+    L.append(UserCase("mm_lora", "gfx950", "fp16", (256, 128, 64), 8, 2, async_copy=True))
     return [(c, pp) for c in L for pp in (0, 1)]
 
 

@@ -148,3 +148,5 @@ from kernels_heldout import attn_tut  # noqa: E402,F401
 from kernels_heldout8 import attn_bwd_dkdv  # noqa: E402,F401
 from kernels_heldout9 import mm_unroll  # noqa: E402,F401 - session 23 development cases
 from kernels_heldout8 import mm_conv  # noqa: E402,F401 - session 23: 16-bit row gathers
+from kernels_heldout7 import mm_w4a16  # noqa: E402,F401 - session 23 (mixstage) development cases
+from kernels_heldout9 import mm_lora  # noqa: E402,F401

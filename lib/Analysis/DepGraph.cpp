@@ -45,6 +45,31 @@ bool isLDSAccess(const InstInfo &I) {
   return I.Kind == InstKind::LDSRead || I.Kind == InstKind::LDSWrite;
 }
 
+/// A loop with LDS DMA next to register-staged LDS writes (session 23,
+/// mixstage): LLVM's alias analysis cannot tell a copy's bytes (alias scope
+/// amdg.AsyncCopies) from a ds_write or ds_read without a scope, so it orders
+/// every such write after the copies issued before it in the body, and
+/// LLVM's wait insertion then holds the write for those copies (vmcnt(0))
+/// with the iteration's register loads issued before them. The checker's
+/// identity of LDS bytes (ldsRegionForCheck: the one LDS global under the
+/// pointer through PHIs and selects, the copy's whole wave footprint from its
+/// base, the slot of each staged buffer) proves most of those pairs apart;
+/// the edge is dropped where it does, and only in such loops (in the others
+/// the orders stay as measured). The final check and pingpong-sim verify
+/// judge the result with the same identity.
+bool mixedStageDisjoint(const LoopModel &M, unsigned A, unsigned B) {
+  if (!M.mixedStaging())
+    return false;
+  const InstInfo &IA = M.Insts[A], &IB = M.Insts[B];
+  const bool DMAA = IA.R == Role::AsyncCopy, DMAB = IB.R == Role::AsyncCopy;
+  if (DMAA == DMAB || !(DMAA ? isLDSAccess(IB) : isLDSAccess(IA)))
+    return false;
+  auto Region = [](const InstInfo &I) {
+    return ldsRegionForCheck(*I.MI, /*LaneUniform=*/I.R != Role::AsyncCopy);
+  };
+  return sync::overlap(Region(IA), Region(IB)).O == sync::Overlap::Disjoint;
+}
+
 /// A dot result's side input loaded an iteration ahead (LoadLookahead.cpp's
 /// scale loads, OperandSources.cpp's side load with StagesAhead).
 bool isAheadResultSideLoad(const InstInfo &I) {
@@ -233,7 +258,8 @@ DepGraph buildDepGraph(const LoopModel &Model, const MachineLoopInfo &MLI,
   for (const Edge &E : Edges) {
     if (E.Order &&
         (barrierAndGlobalLoad(Model.Insts[E.From], Model.Insts[E.To]) ||
-         Disjoint(E.From, E.To)))
+         Disjoint(E.From, E.To) ||
+         mixedStageDisjoint(Model, E.From, E.To)))
       continue;
     G.Preds[E.To].push_back(E.From);
     G.Succs[E.From].push_back(E.To);

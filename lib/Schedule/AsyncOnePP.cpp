@@ -171,6 +171,8 @@ std::optional<ClusterLayout> layoutAsyncOnePP(const LoopModel &M,
     Why.Reason = "async-one-cluster needs LDS DMA in the loop";
     return std::nullopt;
   }
+  if (mixedStageShape(M))
+    return layoutMixedStage(M, Why);
   if (M.copiesOneTileAhead())
     return builtinLayout(sideLoadsEarly(M) ? AsyncOnePPLayoutCopiesAheadSideEarly
                                            : AsyncOnePPLayoutCopiesAhead,

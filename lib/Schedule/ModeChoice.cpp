@@ -186,6 +186,8 @@ static std::string memoryPastPartnerDot(const LoopModel &M, bool OperandWaits,
 static std::string noGainOverLLVM(const LoopModel &M, Mode Md, bool OneWave,
                                   bool AloneOnSIMD, bool OperandWaits,
                                   const std::string &Name) {
+  if (Md == Mode::AsyncOnePP && mixedStageShape(M))
+    return mixedStageNoGain(M);
   if (Md == Mode::AsyncOnePP)
     return memoryPastPartnerDot(M, OperandWaits, Name);
   if (Md == Mode::AsyncTwoPP || Md == Mode::AsyncFourPP)
@@ -460,6 +462,11 @@ std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why) {
   // llc-22 and 1749 for Triton (docs/modes.md).
   if (skinnyFourWaveShape(M))
     return {Mode::SkinnyPP};
+  // LDS DMA next to register-staged LDS writes, 4 or 8 waves:
+  // async-one-cluster's writes-first layout (MixStage.cpp).
+  if (mixedStageShape(M) && mixedStageEnabled() &&
+      (M.Waves == 4 || M.Waves == 8))
+    return {Mode::AsyncOnePP};
   if (M.NumAsyncCopies && (M.NumLocalWrites || M.NumGlobalLoads)) {
     Why.Reason = "LDS DMA next to LDS writes of register-staged global loads "
                  "(" + std::to_string(M.NumLocalWrites) + " LDS writes): no "

@@ -150,6 +150,13 @@ struct LoopModel {
 
   unsigned count(Role R) const;
   bool chainedDots() const { return Groups.size() > 1; }
+  /// LDS DMA next to register-staged LDS writes (global loads, ds_writes) in
+  /// one GEMM loop: async-one-cluster's writes-first layout
+  /// (Schedule/MixStage.cpp, session 23).
+  bool mixedStaging() const {
+    return NumAsyncCopies && NumLocalWrites && NumGlobalLoads &&
+           !chainedDots() && !NumDirectLoads;
+  }
   bool scaled() const;
   /// Every LDS DMA of the body comes after its last LDS read: the copies go
   /// into the buffer this iteration reads (DMALookahead.cpp), behind the

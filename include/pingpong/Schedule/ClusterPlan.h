@@ -94,6 +94,15 @@ unsigned loadedRoundTrip(const LoopModel &M);
 std::string asyncCopiesPastDot(const LoopModel &M);
 std::optional<ClusterLayout> layoutAsyncOnePP(const LoopModel &M,
                                               Rejection &Why);
+/// LDS DMA next to register-staged LDS writes (MixStage.cpp, session 23):
+/// the loop's shape, whether auto takes it (-amdgpu-pingpong-mixed-stage),
+/// async-one-cluster's writes-first layout for it (4 or 8 waves), and why it
+/// cannot beat LLVM's order (empty: no verdict).
+bool mixedStageShape(const LoopModel &M);
+bool mixedStageEnabled();
+std::optional<ClusterLayout> layoutMixedStage(const LoopModel &M,
+                                              Rejection &Why);
+std::string mixedStageNoGain(const LoopModel &M);
 /// async-one-cluster at two stages where a copy's loaded round trip plus the
 /// workgroup's copy bytes at the CU's L2 share outlast an iteration's MFMA
 /// time: the layout that waits for each operand's copies apart.

@@ -7,7 +7,9 @@ on each copy) and judges the hot loop's mutations:
   explained    missed, and the deleted wait provably waits for nothing: an earlier
                s_waitcnt of the same basic block already waited at least as far on
                each counter it names, and no operation on that counter was issued
-               in between (e.g. a second lgkmcnt(0) with only MFMAs since the first);
+               in between (e.g. a second lgkmcnt(0) with only MFMAs since the first;
+               counter by counter: vmcnt(0) lgkmcnt(0) after a vmcnt(0), LDS ops and
+               an lgkmcnt(0));
                or the deleted s_barrier is one of a redundant pair: deleting it
                together with another barrier of the loop is caught (each alone
                orders every pair, e.g. Triton's two barriers per iteration of a
@@ -63,10 +65,14 @@ def counters_of(op):
 
 
 def redundant(i):
-    """Line index i holds an s_waitcnt: the earlier wait of its block that makes it redundant."""
+    """Line index i holds an s_waitcnt: the earlier wait of its block that makes it redundant
+    (each counter it names already waited at least as far, by that wait or, counter by counter,
+    by a later one of the block, with no operation on the counter issued since: the earliest
+    such wait is returned)."""
     need = waits(code(lines[i]))
     if not need:
         return None
+    done = {}  # counter -> the line index of the wait that already covers it
     for k in range(i - 1, -1, -1):
         t = code(lines[k])
         if not t:
@@ -75,10 +81,13 @@ def redundant(i):
             return None  # block boundary: other paths may reach the wait
         if t.startswith("s_waitcnt"):
             have = waits(t)
-            if all(c in have and have[c] <= n for c, n in need.items()):
-                return k
+            for c, n in need.items():
+                if c not in done and c in have and have[c] <= n:
+                    done[c] = k
+            if len(done) == len(need):
+                return min(done.values())
             continue
-        if counters_of(t) & set(need):
+        if counters_of(t) & (set(need) - set(done)):
             return None
     return None
 
