@@ -10,6 +10,8 @@ import json
 import math
 import sys
 
+from triton_bench import is_gemm_case
+
 
 def fmt(v):
     if v is None:
@@ -56,7 +58,7 @@ def main():
         g = lambda k: math.exp(sum(math.log(x) for x in has(k)) / len(has(k))) if has(k) else float("nan")
         lo = lambda k: min(has(k), default=float("nan"))
         hi = lambda k: max(has(k), default=float("nan"))
-        gemm = [r for r in sched if not r["case"].startswith("attn") and "ceiling" in r and "vs-best" in r]
+        gemm = [r for r in sched if is_gemm_case(r["case"]) and "ceiling" in r and "vs-best" in r]
         gg = lambda k: math.exp(sum(math.log(r[k]) for r in gemm) / len(gemm)) if gemm else float("nan")
         # what the Triton hook times: auto's build, the 4-wave attention order where auto names
         # it, LLVM's order

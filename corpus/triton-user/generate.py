@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compile the kernels of kernels.py with Triton's AMD backend into corpus/triton-user/<case>/.
 
-usage: generate.py OUTDIR [--set tuning|heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7|heldout8|heldout9] [--filter SUBSTR ...] [--jobs N] [--list]
+usage: generate.py OUTDIR [--set tuning|heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7|heldout8|heldout9|heldout10] [--filter SUBSTR ...] [--jobs N] [--list]
 
 Four sets: tuning (kernels.py: the attention shapes of issue 24 item 7, looked at while the
 no-gain rule was designed), heldout (kernels_heldout.py: written before the rule was measured on
@@ -37,12 +37,14 @@ KINDS = {"attn_bp": "bp", "attn_gqa": "gqa", "attn_tut": "tut", "attn_mixed": "m
          "mm_w4a16": "w4a16", "attn_hd256": "hd256", "mm_persistent": "mmpers", "mm_at": "mmat",
          "attn_bwd_dkdv": "bwd", "attn_varlen": "varlen", "mm_conv": "mmconv",
          "mm_blockscale_rc": "mmblockrc", "mm_fp32": "mmf32", "mm_unroll": "mmunroll",
-         "mm_lora": "mmlora", "attn_dv": "dv", "attn_kv8": "kv8"}
+         "mm_lora": "mmlora", "attn_dv": "dv", "attn_kv8": "kv8",
+         "attn_dropout": "drop", "attn_bsparse": "bsparse", "attn_fp8": "afp8",
+         "attn_decay": "decay", "mm_grouped": "mmgroup", "mm_dbias": "mmdbias"}
 MODULES = {"tuning": "kernels", "heldout": "kernels_heldout", "heldout2": "kernels_heldout2",
            "heldout3": "kernels_heldout3", "heldout4": "kernels_heldout4",
            "heldout5": "kernels_heldout5", "heldout6": "kernels_heldout6",
            "heldout7": "kernels_heldout7", "heldout8": "kernels_heldout8",
-           "heldout9": "kernels_heldout9"}
+           "heldout9": "kernels_heldout9", "heldout10": "kernels_heldout10"}
 STRIDES = {"attn_bp": ("stride_qh", "stride_qm", "stride_kh", "stride_kn", "stride_vh",
                        "stride_vn", "stride_oh", "stride_om", "SEQ"),
            "attn_mixed": ("stride_qm", "stride_kn", "stride_vn", "stride_om", "SEQ"),
@@ -111,11 +113,27 @@ HELDOUT9 = {
     "attn_kv8": ({"Q": "", "K": "i8", "V": "i8", "KS": "fp32", "VS": "fp32", "O": ""},
                  ("stride_h", "stride_s", "SEQ"), {}),
 }
+# heldout10 (session 24): the same form
+HELDOUT10 = {
+    "attn_dropout": ({"Q": "", "K": "", "V": "", "O": ""}, ("stride_h", "stride_s", "SEQ", "seed"),
+                     {"P_DROP": 0.1}),
+    "attn_bsparse": ({"Q": "", "K": "", "V": "", "O": "", "LUT": "i32"},
+                     ("stride_h", "stride_s", "SEQ", "NB"), {}),
+    "attn_fp8": ({"Q": "", "K": "", "V": "", "O": "out", "DESC": "fp32"},
+                 ("stride_h", "stride_s", "SEQ"), {}),
+    "attn_decay": ({"Q": "", "K": "", "V": "", "O": ""}, ("stride_h", "stride_s", "SEQ"),
+                   {"LOG2_GAMMA": -0.03125}),
+    "mm_grouped": ({"A": "", "B": "", "C": "out", "KS": "i32", "OFFS": "i32"},
+                   ("M", "N", "stride_am", "stride_bk", "stride_cm"), {}),
+    "mm_dbias": ({"A": "", "B": "", "C": "out", "DB": "fp32"},
+                 ("M", "N", "K", "stride_am", "stride_bk", "stride_cm"), {}),
+}
 # tuning (session 22): per-row and per-column scales of each K block
 TUNING22 = {"mm_blockscale_rc": HELDOUT6["mm_blockscale"]}
-SIGNATURES = {**HELDOUT6, **HELDOUT7, **HELDOUT8, **HELDOUT9, **TUNING22}
+SIGNATURES = {**HELDOUT6, **HELDOUT7, **HELDOUT8, **HELDOUT9, **HELDOUT10, **TUNING22}
 ATTENTION_SIGNATURES = ("attn_decode", "attn_paged", "attn_hd256", "attn_bwd_dkdv", "attn_varlen",
-                        "attn_dv", "attn_kv8")
+                        "attn_dv", "attn_kv8", "attn_dropout", "attn_bsparse", "attn_fp8",
+                        "attn_decay")
 
 
 class UserCase(G.Case):
@@ -505,6 +523,27 @@ def heldout9_cases():
     return held_out(build)
 
 
+def heldout10_cases():
+    def build(add):
+        # shapes no other set has (session 24): attention with dropout (a Philox draw per score),
+        # block-sparse attention (K/V blocks named by a lookup table), fp8 attention end to end,
+        # softmax-free attention with a distance decay, a grouped GEMM whose K extent comes from
+        # memory, a weight-gradient GEMM summing its right operand's columns in the loop
+        add("attn_dropout", "gfx942", "fp16", (128, 64, 128), 4, 2)
+        add("attn_dropout", "gfx950", "bf16", (128, 64, 128), 8, 2)
+        add("attn_bsparse", "gfx942", "bf16", (128, 64, 64), 8, 2)
+        add("attn_bsparse", "gfx950", "fp16", (128, 64, 128), 8, 2, async_copy=True)
+        add("attn_fp8", "gfx942", "fp8e4b8", (128, 64, 128), 8, 2)
+        add("attn_fp8", "gfx950", "fp8e4nv", (128, 128, 128), 8, 2, async_copy=True)
+        add("attn_decay", "gfx942", "fp16", (128, 64, 64), 4, 2)
+        add("attn_decay", "gfx950", "bf16", (128, 64, 128), 8, 2)
+        add("mm_grouped", "gfx942", "fp16", (256, 128, 64), 8, 2)
+        add("mm_grouped", "gfx950", "bf16", (128, 128, 64), 4, 2, async_copy=True)
+        add("mm_dbias", "gfx942", "bf16", (128, 128, 64), 4, 2)
+        add("mm_dbias", "gfx950", "fp16", (256, 128, 64), 8, 2, async_copy=True)
+    return held_out(build)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("outdir")
@@ -518,7 +557,7 @@ def main():
              "heldout3": heldout3_cases, "heldout4": heldout4_cases,
              "heldout5": heldout5_cases, "heldout6": heldout6_cases,
              "heldout7": heldout7_cases, "heldout8": heldout8_cases,
-             "heldout9": heldout9_cases}[a.set]()
+             "heldout9": heldout9_cases, "heldout10": heldout10_cases}[a.set]()
     todo = [(c, pp) for c, pp in every if not a.filter or any(f in c.name(pp) for f in a.filter)]
     if a.one:
         c, pp = next((c, pp) for c, pp in every if c.name(pp) == a.one)
