@@ -346,6 +346,11 @@ def cases():
     L.append(UserCase("mm_w4a16", "gfx950", "bf16", (128, 256, 128), 8, 2, async_copy=True))
     L.append(UserCase("mm_lora", "gfx950", "fp16", (128, 64, 64), 4, 2, async_copy=True))
     L.append(UserCase("mm_lora", "gfx950", "fp16", (256, 128, 64), 8, 2, async_copy=True))
+    # session 24 (lead): fp8 attention end to end (heldout10's attn_fp8, other tiles), where the
+    # chained-dot order lost to LLVM's on the held-out gfx950 loop
+    L.append(UserCase("attn_fp8", "gfx950", "fp8e4nv", (128, 64, 128), 8, 2, async_copy=True))
+    L.append(UserCase("attn_fp8", "gfx950", "fp8e4nv", (128, 128, 64), 8, 2))
+    L.append(UserCase("attn_fp8", "gfx942", "fp8e4b8", (128, 128, 64), 8, 2))
     return [(c, pp) for c in L for pp in (0, 1)]
 
 
