@@ -351,6 +351,8 @@ def cases():
     L.append(UserCase("attn_fp8", "gfx950", "fp8e4nv", (128, 64, 128), 8, 2, async_copy=True))
     L.append(UserCase("attn_fp8", "gfx950", "fp8e4nv", (128, 128, 64), 8, 2))
     L.append(UserCase("attn_fp8", "gfx942", "fp8e4b8", (128, 128, 64), 8, 2))
+    L.append(UserCase("attn_fp8", "gfx950", "fp8e4nv", (128, 128, 64), 8, 2, async_copy=True))
+    L.append(UserCase("attn_fp8", "gfx950", "fp8e4nv", (256, 128, 64), 8, 2, async_copy=True))
     return [(c, pp) for c in L for pp in (0, 1)]
 
 
