@@ -353,6 +353,11 @@ def cases():
     L.append(UserCase("attn_fp8", "gfx942", "fp8e4b8", (128, 128, 64), 8, 2))
     L.append(UserCase("attn_fp8", "gfx950", "fp8e4nv", (128, 128, 64), 8, 2, async_copy=True))
     L.append(UserCase("attn_fp8", "gfx950", "fp8e4nv", (256, 128, 64), 8, 2, async_copy=True))
+    # session 24 (lead): grouped GEMMs (heldout10's mm_grouped, other tiles and types): operand
+    # offsets loaded from a table, 16-bit loads, LLVM's order past two waves' registers at 4 warps
+    L.append(UserCase("mm_grouped", "gfx950", "fp16", (128, 128, 64), 4, 2))
+    L.append(UserCase("mm_grouped", "gfx942", "bf16", (128, 128, 64), 4, 2))
+    L.append(UserCase("mm_grouped", "gfx950", "bf16", (128, 64, 64), 4, 2, async_copy=True))
     return [(c, pp) for c in L for pp in (0, 1)]
 
 

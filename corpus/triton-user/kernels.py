@@ -151,3 +151,4 @@ from kernels_heldout8 import mm_conv  # noqa: E402,F401 - session 23: 16-bit row
 from kernels_heldout7 import mm_w4a16  # noqa: E402,F401 - session 23 (mixstage) development cases
 from kernels_heldout9 import mm_lora  # noqa: E402,F401
 from kernels_heldout10 import attn_fp8  # noqa: E402,F401 - session 24 development cases
+from kernels_heldout10 import mm_grouped  # noqa: E402,F401
