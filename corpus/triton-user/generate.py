@@ -358,6 +358,11 @@ def cases():
     L.append(UserCase("mm_grouped", "gfx950", "fp16", (128, 128, 64), 4, 2))
     L.append(UserCase("mm_grouped", "gfx942", "bf16", (128, 128, 64), 4, 2))
     L.append(UserCase("mm_grouped", "gfx950", "bf16", (128, 64, 64), 4, 2, async_copy=True))
+    # session 24 (lead): attention with dropout (heldout10's attn_dropout, other tiles): a Philox
+    # draw per score, issue-bound by VALU
+    L.append(UserCase("attn_dropout", "gfx942", "bf16", (128, 64, 64), 4, 2))
+    L.append(UserCase("attn_dropout", "gfx950", "fp16", (128, 64, 64), 8, 2))
+    L.append(UserCase("attn_dropout", "gfx942", "fp16", (128, 32, 128), 8, 2))
     return [(c, pp) for c in L for pp in (0, 1)]
 
 

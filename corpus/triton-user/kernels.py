@@ -152,3 +152,4 @@ from kernels_heldout7 import mm_w4a16  # noqa: E402,F401 - session 23 (mixstage)
 from kernels_heldout9 import mm_lora  # noqa: E402,F401
 from kernels_heldout10 import attn_fp8  # noqa: E402,F401 - session 24 development cases
 from kernels_heldout10 import mm_grouped  # noqa: E402,F401
+from kernels_heldout10 import attn_dropout  # noqa: E402,F401

@@ -4,6 +4,7 @@
 #include "pingpong/Target/TargetFacts.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
@@ -26,6 +27,7 @@ struct WaveDemand {
   unsigned MFMAs = 0, VALU = 0; // issue turns of the SIMD's vector ALU
   unsigned NonMFMA = 0;         // the wave's other instructions, any unit
   unsigned LDSTrips = 0; // dependent LDS results on the non-MFMA work's chain
+  unsigned OffDotVALU = 0; // VALU that no MFMA result of the iteration feeds
   uint64_t CopyLane = 0, ReadLane = 0, WriteLane = 0;
   bool CopyKnown = true, LDSKnown = true;
 };
@@ -63,7 +65,18 @@ WaveDemand waveDemand(const LoopModel &M, const target::TargetFacts &TF) {
   // non-MFMA work waits through before it (an LDS result it uses, machine
   // SSA: one definition), not counting what only the MFMAs use.
   DenseMap<Register, unsigned> Trips;
+  // Virtual registers an MFMA result of this iteration reaches (machine SSA,
+  // forward in body order; header PHIs carry last iteration's values).
+  DenseSet<Register> FromDots;
   for (const InstInfo &I : M.Insts) {
+    bool FedByDot = I.R == Role::Dot;
+    for (const MachineOperand &MO : I.MI->uses())
+      FedByDot |= MO.isReg() && MO.getReg().isVirtual() &&
+                  FromDots.contains(MO.getReg());
+    if (FedByDot)
+      for (const MachineOperand &MO : I.MI->defs())
+        if (MO.isReg() && MO.getReg().isVirtual())
+          FromDots.insert(MO.getReg());
     if (I.R != Role::Dot) {
       unsigned T = 0;
       for (const MachineOperand &MO : I.MI->uses())
@@ -89,8 +102,11 @@ WaveDemand waveDemand(const LoopModel &M, const target::TargetFacts &TF) {
     D.NonMFMA += realInstruction(*I.MI);
     // VALU by opcode name (machine SSA: COPY/PHI/REG_SEQUENCE are not
     // instructions yet; the few copies that become v_mov are left out).
-    if (I.Kind == InstKind::Other || I.Kind == InstKind::ValuFMA)
-      D.VALU += TII.getName(I.MI->getOpcode()).starts_with("V_");
+    if ((I.Kind == InstKind::Other || I.Kind == InstKind::ValuFMA) &&
+        TII.getName(I.MI->getOpcode()).starts_with("V_")) {
+      ++D.VALU;
+      D.OffDotVALU += !FedByDot;
+    }
     const bool Copy = I.R == Role::AsyncCopy || I.R == Role::GlobalLoad ||
                       I.R == Role::DirectLoad || I.R == Role::SideLoad;
     const bool LDS = I.Kind == InstKind::LDSRead || I.Kind == InstKind::LDSWrite;
@@ -214,6 +230,7 @@ IssueBound issueBound(const LoopModel &M, unsigned WavesPerSIMD) {
     return B;
   B.WavesPerSIMD = WavesPerSIMD;
   B.VALU = D.VALU;
+  B.OffDotVALU = D.OffDotVALU;
   B.MFMAs = D.MFMAs;
   B.NonMFMA = D.NonMFMA;
   B.LDSTrips = D.LDSTrips;

@@ -76,6 +76,17 @@ static cl::opt<bool> OneWaveTurns(
              "turns, one per instruction of any kind, outlast its MFMA pipe "
              "and LDS port (AMDGPUPingpong plugin)"));
 
+static cl::opt<bool> IssueBoundOffDots(
+    "amdgpu-pingpong-issue-bound-off-dots", cl::Hidden, cl::init(true),
+    cl::desc("auto, attention: the issue-bound no-gain verdicts do not hold "
+             "where most of a wave's VALU is off the dots' chain (dropout's "
+             "Philox draws): the orders may put it beside the wave's waits "
+             "(AMDGPUPingpong plugin)"));
+
+STATISTIC(NumIssueBoundOffDots,
+          "Issue-bound attention loops scheduled: most of the VALU off the "
+          "dots' chain");
+
 static cl::opt<bool> CheckTrying(
     "amdgpu-pingpong-check-trying", cl::Hidden, cl::init(false),
     cl::desc("check that trying modes leaves the loop body's MIR as it was "
@@ -231,6 +242,24 @@ static std::string noGainOverLLVM(const LoopModel &M, Mode Md, bool OneWave,
   if (loadedRoundTrip(M) >
       (B.issueBound() || Paced ? B.IssueClocks : B.waveTurnClocks()))
     return "";
+  // Both verdicts say LLVM's order already keeps the SIMD issuing. That holds
+  // where the VALU is the softmax, waiting for Q K^T's results in any order:
+  // the orders can only move it along the dots' chain (tuning bp causal and
+  // window w4 gfx942, heldout8 varlen: 25-42 % of the VALU off that chain,
+  // single-wave's order 0.875-0.935x of llc-22's). Where most of it is off
+  // the chain (attention with dropout: a Philox draw per score from the
+  // offsets and the seed, 85-89 % of the VALU), LLVM's order still stalls on
+  // its LDS reads and on VALU latencies (model: llc-22 at 1.3-2.7x of the
+  // issue turns), which the orders fill with that ready work (session 24,
+  // tuning dropout twins: chained-dot 1.059-1.060x, single-wave 1.017x of
+  // llc-22; docs/modes.md, "Session 24: issue-bound, off the dots").
+  if (IssueBoundOffDots && B.valuMostlyOffDots()) {
+    LLVM_DEBUG(dbgs() << "amdgpu-pingpong: " << Name << ": issue-bound, but "
+                      << B.OffDotVALU << " of " << B.VALU
+                      << " VALU off the dots' chain: no verdict\n");
+    ++NumIssueBoundOffDots;
+    return "";
+  }
   if (!Paced && !B.issueBound())
     return formatv("no gain over LLVM's order: the wave runs alone on its "
                    "SIMD and issues each of its {0} instructions ({1} MFMA) "
@@ -238,16 +267,18 @@ static std::string noGainOverLLVM(const LoopModel &M, Mode Md, bool OneWave,
                    "more than its MFMA pipe ({3:F0}) and its LDS port "
                    "({4:F0}) need: every order of its work is held to those "
                    "turns, LLVM's too, and the one-wave order's clusters "
-                   "only add waits; LLVM's order is kept",
+                   "only add waits; LLVM's order is kept ({5} of its {6} "
+                   "VALU off the dots' chain, not most)",
                    B.NonMFMA + B.MFMAs, B.MFMAs, B.waveTurnClocks(),
-                   B.MFMAClocks, B.PortClocks)
+                   B.MFMAClocks, B.PortClocks, B.OffDotVALU, B.VALU)
         .str();
   return formatv("no gain over LLVM's order: the loop is issue-bound ({0} "
                  "VALU and {1} MFMA per wave take {2:F0} issue clocks per "
                  "iteration on each SIMD ({3} wave{4}), more than its MFMA "
                  "pipe ({5:F0}) and its LDS port ({6:F0}) need{9}): no unit "
                  "is left idle for {7} to fill, its {8} only add waits; "
-                 "LLVM's order is kept",
+                 "LLVM's order is kept ({10} of the {0} VALU off the dots' "
+                 "chain, not most)",
                  B.VALU, B.MFMAs, B.IssueClocks, B.WavesPerSIMD,
                  B.WavesPerSIMD == 1 ? "" : "s", B.MFMAClocks, B.PortClocks,
                  OneWave ? "its own memory work" : "the partner's memory work",
@@ -255,7 +286,8 @@ static std::string noGainOverLLVM(const LoopModel &M, Mode Md, bool OneWave,
                  Paced ? formatv(" together, even a wave's {0:F0}",
                                  B.IssueClocks / B.WavesPerSIMD)
                              .str()
-                       : std::string())
+                       : std::string(),
+                 B.OffDotVALU)
       .str();
 }
 

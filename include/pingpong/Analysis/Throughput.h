@@ -67,6 +67,10 @@ struct IssueBound {
   bool Known = false;
   unsigned WavesPerSIMD = 0, VALU = 0, MFMAs = 0; // VALU, MFMA: per wave
   unsigned NonMFMA = 0; // per wave: every instruction but the MFMAs
+  /// Per wave: the VALU no MFMA result of the iteration feeds, directly or
+  /// through other instructions (address work, a Philox draw from offsets
+  /// and a seed), against the softmax's, which waits for Q K^T's results.
+  unsigned OffDotVALU = 0;
   /// Per wave: LDS results the non-MFMA work waits for one after another
   /// (ds_bpermute into a DMA's address, a scale byte into its VALU merge).
   unsigned LDSTrips = 0;
@@ -108,6 +112,9 @@ struct IssueBound {
   bool waveTurnsPastUnits() const {
     return Known && waveTurnClocks() > std::max(MFMAClocks, PortClocks);
   }
+  /// Most of the wave's VALU is off the dots' chain: the wave has work of
+  /// its own, ready whatever its dots wait for, to put beside its waits.
+  bool valuMostlyOffDots() const { return Known && 2 * OffDotVALU > VALU; }
 };
 IssueBound issueBound(const LoopModel &M, unsigned WavesPerSIMD);
 
