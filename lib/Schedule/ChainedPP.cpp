@@ -54,6 +54,18 @@ using namespace llvm;
 STATISTIC(NumPortGateByWaveTurns,
           "port-bound 8-wave attention gated by a wave's issue turns alone");
 
+STATISTIC(NumSoftmaxWithReads,
+          "8-wave register-staged attention gated with the softmax beside "
+          "V's reads (slow LDS reads)");
+
+static cl::opt<bool> SoftmaxWithReads(
+    "amdgpu-pingpong-chained-softmax-with-reads", cl::init(true), cl::Hidden,
+    cl::desc("8-wave register-staged attention under the gate, on targets "
+             "whose SIMD pair reads LDS at under 128 B/clk (gfx942): the "
+             "softmax in one memory cluster with V's reads, P V's dot "
+             "ungated of them, the LDS writes after P V (docs/modes.md, "
+             "session 24: attnfloor; default on; AMDGPUPingpong plugin)"));
+
 static cl::opt<bool> PortGateWaveWork(
     "amdgpu-pingpong-port-gate-wave-work", cl::init(true), cl::Hidden,
     cl::desc("8-wave register-staged attention bound by the LDS port: take "
@@ -416,6 +428,39 @@ static std::string chainedPP8SoftmaxAlone(const LoopModel &M) {
          ", valu " + std::to_string(M.Insts.size());
 }
 
+// Session 24 (attnfloor): the gated softmax where the SIMD pair's port
+// reads LDS at 64 B/clk (gfx942). The layout above fences V's reads (mem1)
+// off from the softmax at the head of P V's cluster: the four waves of a
+// pair issue their V reads (31 ds_read_b64 a wave on the head-dim-128 bf16
+// loop, ~990 port clocks for the pair) and each wave's first cross-lane
+// reduction of the row maximum then returns behind all of its own reads
+// (LDS results come back in order): the timeline shows each wave waiting
+// ~1000 clocks on lgkmcnt there with nothing else to issue, the MFMA pipe
+// idle. Here the softmax and V's reads share one memory cluster, so AMDGPU's
+// latency scheduler issues the softmax's VALU while the reads stream; the
+// LDS writes leave P V's cluster for a memory cluster after it, so the
+// loop's own barrier before them no longer stops a wave after P V's first
+// MFMA. On gfx950 (128 B/clk, half the port time) the same order loses
+// (tuning mha_f16_128x64x128_w8 2907 -> 3027, gqa_bf16_128x64x64_w8 1492
+// -> 1599): the fenced order stays there. Model, cycles per iteration
+// (docs/modes.md, "Session 24: attnfloor"): tuning
+// mha_bf16_128x64x128_w8_ns2_nomask_gfx942 5356 -> 4795,
+// bp_bf16_128x64x64_w8_ns2_causal_gfx942 3340 -> 3186.
+static const char *ChainedPP8GatedSoftmaxWithReadsLayout =
+    "pingpong-layout v1; sync delay-global-data gate dot-waits latency; "
+    "mem mem0: local-read@0, global-load; "
+    "dot dot0: dot@0; "
+    "mem mem1: inter-dot, local-read@1; "
+    "dot dot1: dot@1; "
+    "mem mem2: local-write";
+
+/// The target reads LDS at under 128 B/clk per SIMD pair (gfx942).
+static bool slowLDSReads(const LoopModel &M) {
+  const target::TargetFacts *T =
+      target::factsFor(M.Body->getParent()->getSubtarget().getCPU());
+  return T && T->LDSReadBytesPerClkPerSIMDPair < 128;
+}
+
 /// The gate's premise without the issue bound: the SIMD pair's LDS port
 /// binds, but a wave's VALU issue turns (mostly the softmax) still outlast
 /// its MFMA pipe. Under the skew the softmax counts in two barrier intervals
@@ -678,10 +723,21 @@ std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
         ++NumPortGateByWaveTurns;
       // Softmax-alone reads every tile in one interval, both SIMDs of a
       // pair at once: not where the port binds.
-      return builtinLayout(B.issueBound() && B.MFMAClocks >= 0.8 * B.IssueClocks
-                               ? chainedPP8SoftmaxAlone(M).c_str()
-                               : ChainedPP8GatedSoftmaxLayout,
-                           Mode::ChainedPP, M, Why);
+      if (B.issueBound() && B.MFMAClocks >= 0.8 * B.IssueClocks)
+        return builtinLayout(chainedPP8SoftmaxAlone(M).c_str(),
+                             Mode::ChainedPP, M, Why);
+      if (SoftmaxWithReads && slowLDSReads(M)) {
+        auto L = builtinLayout(ChainedPP8GatedSoftmaxWithReadsLayout,
+                               Mode::ChainedPP, M, Why);
+        if (L) {
+          L->Note = "gated, LDS reads at 64 B/clk: the softmax beside V's "
+                    "reads, the LDS writes after P V";
+          ++NumSoftmaxWithReads;
+        }
+        return L;
+      }
+      return builtinLayout(ChainedPP8GatedSoftmaxLayout, Mode::ChainedPP, M,
+                           Why);
     }
     --Variant;
   }
