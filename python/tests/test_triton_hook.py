@@ -186,6 +186,29 @@ def test_four_wave_attention_timed_against_auto(tmp_path):
         assert rep["decision"] == "triton" and k.asm["amdgcn"] == own.asm["amdgcn"]
 
 
+def test_hinted_order_timed_against_llvms(tmp_path):
+    """The same 4-warp attention: auto kept LLVM's order and told AMDGPU's scheduler the two waves
+    per SIMD the kernel runs at (the occupancy hint). Under Triton's llc options that order is
+    behind llc-22's own in the model (corpus attn_bf16_128x64x64_w4_ns2_gfx942: 4549 against 4401
+    cycles per iteration; docs/modes.md, "Session 24: belowbest"): the hook times llc-22's order
+    too and hands on the fastest, and says so."""
+    src = C.attn_src("bf16", 128, 64, 64)
+    assert pp.enable(kernels={"attn_fwd": {"tile": (128, 64)}})
+    k = C.compile_src(src, "gfx942", 4, 2, matrix_instr_nonkdim=16)
+    rep = k.metadata.amdgpu_pingpong
+    assert any("AMDGPU's scheduler told the kernel runs at" in r for r in rep["remarks"])
+    # llc-22's order was built and timed beside the hinted one (before session 24 it was not)
+    assert rep["llvm_ns"] and rep["schedule_ns"]
+    assert rep["plugin_ns"] <= rep["llvm_ns"] and rep["plugin_ns"] <= rep["four_wave_ns"]
+    # in the model: llc-22 2881 ns per iteration, hinted 2946, the 4-wave order 2978, Triton 2972
+    assert rep["llvm_order"] and rep["hint_dropped"] and not rep["four_wave"], rep["reason"]
+    assert rep["plugin_mode"] is None and rep["plugin_ns"] == rep["llvm_ns"] < rep["schedule_ns"]
+    assert rep["decision"] == "plugin", rep["reason"]
+    assert "faster than with the occupancy hint" in rep["reason"]
+    assert C.count(r"^\s*s_setprio", k.asm["amdgcn"]) == 0
+    assert C.sim_verify(k.asm["amdgcn"], tmp_path).returncode == 0
+
+
 def test_refused_attention_keeps_tritons_code():
     """8-warp 256x64x128 attention (gfx950, async copy, Triton's pingpong off): llc-22 would
     spill; the plugin refuses the loop and Triton's own amdgcn stays, byte for byte."""

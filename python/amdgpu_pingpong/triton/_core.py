@@ -27,6 +27,13 @@ MODES = ("auto", "off", "one-cluster", "two-cluster", "four-cluster", "async-two
 #: plugin's remark names it where it kept LLVM's order for that reason.
 FOUR_WAVE_ATTENTION = "-amdgpu-pingpong-four-wave-attention"
 
+#: The start of the occupancy hint's remark (lib/Passes/OccupancyHint.cpp): the kernel was told
+#: "amdgpu-waves-per-eu", so its loops kept in LLVM's order are AMDGPU's scheduler's order at two
+#: waves per SIMD, not llc-22's. Where llc-22's order is not squeezed for registers the two
+#: differ by the scheduler's own choices, which only the model can judge (docs/modes.md,
+#: "Session 24: belowbest").
+OCCUPANCY_HINT = "AMDGPU's scheduler told the kernel runs at"
+
 #: LDS a workgroup may use (bytes): the code object's static LDS plus Triton's dynamic `shared`.
 LDS_BYTES = {"gfx942": 65536, "gfx950": 163840}
 

@@ -121,9 +121,10 @@ class KernelReport:
     four_wave_cycles: Optional[float] = None  # its build, where auto named the option
     four_wave_ns: Optional[float] = None
     llvm_order: bool = False                # LLVM 22's own order went on (faster than every schedule)
-    llvm_cycles: Optional[float] = None     # llc-22's build with no loop scheduled, where one was
+    llvm_cycles: Optional[float] = None     # llc-22's build, where a loop was scheduled or the kernel hinted
     llvm_ns: Optional[float] = None
     schedule_ns: Optional[float] = None     # the plugin's best schedule, compared with LLVM's order
+    hint_dropped: bool = False              # llc-22's order went on, faster than the hinted one
     remarks: list = field(default_factory=list)
     seconds: float = 0.0
 
@@ -138,7 +139,9 @@ class KernelReport:
         s = f"{self.kernel} ({self.arch}, {self.num_warps} warps): "
         if self.plugin_mode or self.llvm_order:
             s += (f"plugin {self.plugin_mode}" + (" (4-wave attention order)" if self.four_wave else "")
-                  if self.plugin_mode else "LLVM 22's order (faster than the plugin's schedule)")
+                  if self.plugin_mode else
+                  "LLVM 22's order (faster than " +
+                  ("with the occupancy hint)" if self.hint_dropped else "the plugin's schedule)"))
             if self.plugin_ns and self.triton_ns:
                 s += (f", {self.plugin_ns:.1f} vs Triton {self.triton_ns:.1f} ns/iter "
                       f"({self.speedup:.3f}x)")
@@ -359,7 +362,11 @@ class _KernelCompile:
         # Triton's own code. Where auto kept LLVM's order because it cannot judge the 4-wave
         # attention order, the model can: that build is one. Where auto scheduled a loop, LLVM 22's
         # own order is one: the plugin's bounds judge it under plain llc, and Triton's llc options
-        # (FP contraction, no NaNs) can move LLVM's order more than the plugin's.
+        # (FP contraction, no NaNs) can move LLVM's order more than the plugin's. So is it where
+        # the plugin only told AMDGPU's scheduler the kernel's occupancy (the hint): the hinted
+        # order gains where llc-22's is squeezed for registers, elsewhere it is the scheduler's
+        # other choice at the same two waves, ahead or behind (docs/modes.md, session 24).
+        hinted = any(_core.OCCUPANCY_HINT in r for r in build.remarks)
         four = llvm = None
         if ctl.mode == "auto" and not ctl.layout and \
                 any(_core.FOUR_WAVE_ATTENTION in r for r in build.remarks):
@@ -368,7 +375,7 @@ class _KernelCompile:
                                               (*cfg.llc_args, _core.FOUR_WAVE_ATTENTION))
             if four.mode is None:
                 four = None
-        if ctl.mode == "auto" and not ctl.layout and build.mode is not None:
+        if ctl.mode == "auto" and not ctl.layout and (build.mode is not None or hinted):
             llvm = _core.compile_with_plugin(src, target, cfg.tools, "off", None, False, cfg.llc_args)
         if build.mode is None and four is None:
             rep.reason = f"the plugin scheduled no loop: {build.why_not}"
@@ -411,6 +418,8 @@ class _KernelCompile:
             rep.llvm_cycles, rep.llvm_ns = g.cycles, g.ns
             rep.schedule_ns = sims["plugin"].ns
             if faster("llvm"):
+                if hinted and build.mode is None:
+                    rep.hint_dropped = True
                 build, sims["plugin"], vers["plugin"] = llvm, g, vers["llvm"]
                 rep.plugin_mode = None
                 rep.llvm_order = True
@@ -451,9 +460,12 @@ class _KernelCompile:
             "decide='plugin': verify clean"
         if four is not None:
             rep.reason += ("; the 4-wave attention order, faster than LLVM's" if rep.four_wave
-                           else "; LLVM's order of the loop, faster than the 4-wave one")
+                           else "; LLVM's order of the loop" + (" (hinted)" if hinted else "") +
+                           ", faster than the 4-wave one")
         if rep.llvm_order:
-            rep.reason += "; LLVM 22's order of the loop, faster than the plugin's schedule"
+            rep.reason += ("; LLVM 22's order of the loop, faster than the plugin's schedule"
+                           if not rep.hint_dropped else
+                           "; LLVM 22's order of the loop, faster than with the occupancy hint")
         return build.asm
 
 
