@@ -14,8 +14,18 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Metadata.h"
+#include "llvm/Support/CommandLine.h"
 
 using namespace llvm;
+
+static cl::opt<bool> JoinBounds(
+    "amdgpu-pingpong-lds-join-bounds", cl::Hidden, cl::init(true),
+    cl::desc("The checker's identity of LDS bytes bounds a pointer PHI or "
+             "select of pointers by the hull of its incoming pointers' "
+             "bounds (Triton's rotating stage pointers: w4a16's scale "
+             "buffer, docs/modes.md \"Session 24: w4a16\"); false: such an "
+             "address is unbounded as before"));
+
 namespace pingpong {
 
 namespace {
@@ -64,9 +74,18 @@ std::string scopeName(const MDNode *List) {
 /// [lo, hi] of the byte offset of pointer P from Obj over every value its
 /// array indices may take (IntRanges::indexBounds), or nullopt when P is not
 /// Obj plus GEPs (constant or instruction) with bounded non-negative indices.
+/// ThroughJoins (the checker's identity only): P may also be GEPs of a PHI or
+/// select of pointers, each incoming pointer bounded the same way: a pointer
+/// PHI holds one of its incoming values, so the hull of theirs bounds it in
+/// every iteration (Triton's stage pointer, `phi [Obj + C, pre], [Obj + C +
+/// (s << k), latch]` with s a rotating stage index IntRanges bounds). A PHI
+/// reached again through its own incoming values (a pointer stepped each
+/// iteration) is not bounded.
 std::optional<std::pair<int64_t, int64_t>>
 offsetBounds(const Value *P, const Value *Obj, const DataLayout &DL,
-             IntRanges &Ranges) {
+             IntRanges &Ranges, bool ThroughJoins = false,
+             SmallPtrSetImpl<const Value *> *Visiting = nullptr,
+             unsigned Depth = 0) {
   constexpr int64_t Limit = int64_t(1) << 32; // far beyond any LDS
   int64_t Const = 0, Lo = 0, Hi = 0;
   const Value *Base = walkGEPs(P, DL, Const, [&](const Value *Idx, uint64_t Stride) {
@@ -77,6 +96,34 @@ offsetBounds(const Value *P, const Value *Obj, const DataLayout &DL,
     Hi += int64_t(B->second) * int64_t(Stride);
     return Hi < Limit;
   });
+  if (Base && Base != Obj && ThroughJoins && Depth < 8 &&
+      (isa<PHINode>(Base) || isa<SelectInst>(Base))) {
+    SmallPtrSet<const Value *, 8> Own;
+    SmallPtrSetImpl<const Value *> &Seen = Visiting ? *Visiting : Own;
+    if (!Seen.insert(Base).second)
+      return std::nullopt;
+    SmallVector<const Value *, 4> Ins;
+    if (const auto *Phi = dyn_cast<PHINode>(Base))
+      Ins.append(Phi->incoming_values().begin(), Phi->incoming_values().end());
+    else
+      Ins = {cast<SelectInst>(Base)->getTrueValue(),
+             cast<SelectInst>(Base)->getFalseValue()};
+    std::optional<std::pair<int64_t, int64_t>> Hull;
+    for (const Value *In : Ins) {
+      auto B = offsetBounds(In, Obj, DL, Ranges, ThroughJoins, &Seen, Depth + 1);
+      if (!B)
+        return std::nullopt;
+      Hull = Hull ? std::make_pair(std::min(Hull->first, B->first),
+                                   std::max(Hull->second, B->second))
+                  : *B;
+    }
+    Seen.erase(Base);
+    if (!Hull)
+      return std::nullopt;
+    Lo += Hull->first;
+    Hi += Hull->second;
+    Base = Obj;
+  }
   if (Base != Obj || Const + Lo < 0 || Const + Hi >= Limit)
     return std::nullopt;
   return std::make_pair(Const + Lo, Const + Hi);
@@ -86,16 +133,19 @@ offsetBounds(const Value *P, const Value *Obj, const DataLayout &DL,
 /// (the hull of the operands' bounds); nullopt when one cannot be bounded.
 std::optional<std::pair<int64_t, int64_t>>
 ldsExtent(ArrayRef<const MachineMemOperand *> MMOs, const Value *Obj,
-          const DataLayout &DL, IntRanges &Ranges, int64_t Footprint = 0) {
+          const DataLayout &DL, IntRanges &Ranges, int64_t Footprint = 0,
+          bool ThroughJoins = false) {
   std::optional<std::pair<int64_t, int64_t>> Hull;
   for (const MachineMemOperand *MMO : MMOs) {
     if (MMO->getAddrSpace() != 3)
       continue;
     const Value *V = MMO->getValue();
-    if (!V || getUnderlyingObject(V) != Obj || !MMO->getSize().hasValue() ||
-        MMO->getSize().isScalable() || MMO->getOffset() < 0)
+    if (!V ||
+        (ThroughJoins ? ldsObjectOf(V) : getUnderlyingObject(V)) != Obj ||
+        !MMO->getSize().hasValue() || MMO->getSize().isScalable() ||
+        MMO->getOffset() < 0)
       return std::nullopt;
-    auto B = offsetBounds(V, Obj, DL, Ranges);
+    auto B = offsetBounds(V, Obj, DL, Ranges, ThroughJoins);
     if (!B)
       return std::nullopt;
     int64_t Lo = B->first + MMO->getOffset();
@@ -573,7 +623,8 @@ sync::LDSRegion regionOf(ArrayRef<const MachineMemOperand *> MMOs,
     R.Slot = toggledSlots(MMOs, Obj, DL, SlotRanges, R.Extent, Precise);
     IntRanges Ranges(DL);
     if (!R.Slot)
-      R.Extent = ldsExtent(MMOs, Obj, DL, Ranges);
+      R.Extent = ldsExtent(MMOs, Obj, DL, Ranges, /*Footprint=*/0,
+                           /*ThroughJoins=*/Precise && JoinBounds);
     R.Varies = Precise && (R.Slot || addressVaries(MMOs, DL));
   }
   // LDS DMA: the operand names the wave's base (M0); the lanes write the
@@ -582,7 +633,8 @@ sync::LDSRegion regionOf(ArrayRef<const MachineMemOperand *> MMOs,
     IntRanges Ranges(DL, /*ThroughReadFirstLane=*/true);
     R.Slot = toggledSlots(MMOs, Obj, DL, Ranges, R.Extent, Precise, DMAFootprint);
     if (!R.Slot)
-      R.Extent = ldsExtent(MMOs, Obj, DL, Ranges, DMAFootprint);
+      R.Extent = ldsExtent(MMOs, Obj, DL, Ranges, DMAFootprint,
+                           /*ThroughJoins=*/Precise && JoinBounds);
     R.Varies = Precise && (R.Slot || addressVaries(MMOs, DL));
   } else {
     R.Varies = Precise && addressVaries(MMOs, DL);

@@ -34,7 +34,10 @@
 //===----------------------------------------------------------------------===//
 #include "pingpong/Schedule/ClusterPlan.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineRegisterInfo.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 
@@ -46,12 +49,24 @@ using namespace llvm;
 
 STATISTIC(NumMixedStage, "Writes-first layouts built for loops with LDS DMA "
                          "next to register-staged LDS writes");
+STATISTIC(NumMixedStageOneWave,
+          "One-wave layouts built for loops with LDS DMA next to LDS writes "
+          "of the same iteration's global loads");
 
 static cl::opt<bool> MixedStage(
     "amdgpu-pingpong-mixed-stage", cl::Hidden, cl::init(true),
     cl::desc("auto: loops with LDS DMA next to register-staged LDS writes get "
              "async-one-cluster's writes-first layout (docs/modes.md, "
              "\"Session 23: mixstage\"); false: refused as before"));
+
+static cl::opt<bool> MixedStageOneWave(
+    "amdgpu-pingpong-mixed-stage-one-wave", cl::Hidden, cl::init(true),
+    cl::desc("auto: loops with LDS DMA next to LDS writes of the same "
+             "iteration's global loads (weight-only MXFP4 GEMMs' scales) get "
+             "single-wave's one-wave order, every LDS read ahead of the "
+             "copies, where each SIMD runs one wave or the workgroup has 8 "
+             "waves (docs/modes.md, \"Session 24: w4a16\"); false: "
+             "async-one-cluster's writes-first layout, refused there"));
 
 namespace pingpong {
 
@@ -103,6 +118,141 @@ std::optional<ClusterLayout> layoutMixedStage(const LoopModel &M,
             " of them behind the copies' wait in LLVM's order): the writes "
             "first, then every LDS read, then the copies and register loads "
             "of the next iteration";
+  return L;
+}
+
+// ---------------------------------------------------------------------------
+// Session 24 (w4a16): the register-staged writes store this iteration's loads.
+//
+// heldout7's weight-only MXFP4 GEMM (mm_w4a16: bf16 A and packed e2m1 B by
+// LDS DMA, B's e8m0 scales through registers) loads its scales and stores
+// them in the same iteration, after the dot, into the slot the next
+// iteration reads. The writes-first layout cannot lead with those writes
+// (their data is the iteration's own load). What costs in LLVM's order is
+// the scale reads: they come after the iteration's copies and carry no alias
+// scope, so LLVM's wait insertion holds them for every copy just issued
+// (vmcnt(0), with the scale load): a loaded round trip before the dot's
+// first operands, every iteration. The checker's identity bounds them now
+// (a stage pointer PHI, LDSObjects.cpp) and proves them apart from the
+// copies, so the order can read first. The loop is VALU+MFMA issue-bound
+// (the unpacking and scaling of B ahead of each MFMA: ~390 VALU against 64
+// MFMAs a wave at 4 waves), so no turn-taking: single-wave's order, the dot
+// in four K slices each after its reads, the copies and the scale load
+// after the first slice's reads, the scale writes last (after the dot; the
+// loop keeps its own wait and barrier, which order them before the next
+// iteration's reads).
+//
+// Model, cycles per iteration (layouts as loop metadata, GEMM 8192^3):
+// tuning w4a16_bf16_128x128x128_w4: llc-22 12036, Triton 11282; the gated
+// async-one-cluster order with its barriers 8543, without gate and barriers
+// 8527, two slices 8152, four slices 6852 (kept); the writes among the last
+// slice 9008. w4a16_bf16_128x256x128_w8: llc-22 7653, Triton 7085; the
+// asymmetric two-cluster barriers with four read slices 5431 (two slices
+// spill 156 B: 21938), the four-slice one-wave order 5234 (kept).
+//===----------------------------------------------------------------------===//
+
+/// The global loads each register-staged LDS write stores are of its own
+/// iteration: one of its register operands is (through full copies) the
+/// value of a global load of the body.
+bool mixedStageOneWaveShape(const LoopModel &M) {
+  if (!M.mixedStaging() || !M.Body)
+    return false;
+  const MachineRegisterInfo &MRI = M.Body->getParent()->getRegInfo();
+  SmallPtrSet<const MachineInstr *, 8> Loads;
+  for (const InstInfo &I : M.Insts)
+    if (I.R == Role::GlobalLoad && I.MI)
+      Loads.insert(I.MI);
+  unsigned Writes = 0;
+  for (const InstInfo &I : M.Insts) {
+    if (I.R != Role::LocalWrite || !I.MI)
+      continue;
+    bool Own = false;
+    for (const MachineOperand &MO : I.MI->uses()) {
+      if (!MO.isReg() || !MO.getReg().isVirtual())
+        continue;
+      const MachineInstr *Def = MRI.getVRegDef(MO.getReg());
+      while (Def && Def->isFullCopy() && Def->getParent() == M.Body &&
+             Def->getOperand(1).getReg().isVirtual())
+        Def = MRI.getVRegDef(Def->getOperand(1).getReg());
+      Own |= Def && Loads.contains(Def);
+    }
+    if (!Own)
+      return false;
+    ++Writes;
+  }
+  return Writes;
+}
+
+Mode mixedStageMode(const LoopModel &M, bool OneWavePerSIMD) {
+  if (MixedStageOneWave && (M.Waves == 8 || OneWavePerSIMD) &&
+      mixedStageOneWaveShape(M))
+    return Mode::SingleWave;
+  return Mode::AsyncOnePP;
+}
+
+/// The LDS reads LLVM's order issues after an LDS DMA of the same iteration
+/// whose memory operand carries no alias scope the copies' is declared apart
+/// from: LLVM's wait insertion holds each for the copies issued before it.
+static unsigned readsHeldForCopies(const LoopModel &M) {
+  bool Copied = false;
+  unsigned N = 0;
+  for (const InstInfo &I : M.Insts) {
+    Copied |= I.R == Role::AsyncCopy;
+    if (!Copied || I.R != Role::LocalRead || !I.MI)
+      continue;
+    bool Apart = !I.MI->memoperands_empty();
+    for (const MachineMemOperand *MMO : I.MI->memoperands())
+      Apart &= MMO->getAAInfo().NoAlias != nullptr;
+    N += !Apart;
+  }
+  return N;
+}
+
+std::string mixedStageOneWaveNoGain(const LoopModel &M) {
+  const unsigned Held = readsHeldForCopies(M);
+  LLVM_DEBUG(dbgs() << "amdgpu-pingpong: mixed staging, writes of the "
+                       "iteration's own loads: "
+                    << Held << " LDS reads after a copy without a scope\n");
+  if (Held)
+    return "";
+  return "no gain over LLVM's order: no LDS read without an alias scope "
+         "follows the iteration's LDS DMA, so no wait holds the reads for "
+         "the copies; LLVM's order is kept";
+}
+
+std::optional<ClusterLayout> layoutMixedStageOneWave(const LoopModel &M,
+                                                     Rejection &Why) {
+  const std::string Name = modeName(Mode::SingleWave);
+  if (M.NumDots < 2) {
+    Why.Reason = Name + " needs at least two MFMAs to overlap reads with";
+    return std::nullopt;
+  }
+  const unsigned S = std::min(4u, M.NumDots);
+  auto Slice = [&](unsigned I) {
+    return "[" + std::to_string(I) + "/" + std::to_string(S) + "]";
+  };
+  // prio=0: no s_setprio (no turn-taking: each wave overlaps its own reads
+  // and VALU with its own MFMAs).
+  std::string T = "pingpong-layout v1; sync dot-waits; mem m0 prio=0: "
+                  "local-read" + Slice(0) +
+                  "; mem+ mem-g: global-load, async-copy";
+  for (unsigned I = 0; I < S; ++I) {
+    if (I)
+      T += "; mem m" + std::to_string(I) + " prio=0: local-read" + Slice(I);
+    T += "; dot d" + std::to_string(I) + " prio=0: dot" + Slice(I);
+  }
+  T += "; mem store prio=0: local-write";
+  std::optional<ClusterLayout> L =
+      builtinLayout(T.c_str(), Mode::SingleWave, M, Why);
+  if (!L)
+    return L;
+  ++NumMixedStageOneWave;
+  L->Note = "LDS DMA next to " + std::to_string(M.NumLocalWrites) +
+            " LDS write(s) of the iteration's own global loads (" +
+            std::to_string(readsHeldForCopies(M)) +
+            " LDS read(s) held for the copies in LLVM's order): every read "
+            "ahead of the copies, the dot in " + std::to_string(S) +
+            " slices, the writes last";
   return L;
 }
 

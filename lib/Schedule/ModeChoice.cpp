@@ -199,6 +199,8 @@ static std::string noGainOverLLVM(const LoopModel &M, Mode Md, bool OneWave,
                                   const std::string &Name) {
   if (Md == Mode::AsyncOnePP && mixedStageShape(M))
     return mixedStageNoGain(M);
+  if (Md == Mode::SingleWave && mixedStageOneWaveShape(M))
+    return mixedStageOneWaveNoGain(M);
   if (Md == Mode::AsyncOnePP)
     return memoryPastPartnerDot(M, OperandWaits, Name);
   if (Md == Mode::AsyncTwoPP || Md == Mode::AsyncFourPP)
@@ -496,9 +498,12 @@ std::vector<Mode> candidateModes(const LoopModel &M, Rejection &Why) {
     return {Mode::SkinnyPP};
   // LDS DMA next to register-staged LDS writes, 4 or 8 waves:
   // async-one-cluster's writes-first layout (MixStage.cpp).
+  // Where its writes store the iteration's own loads, single-wave's
+  // one-wave order (MixStage.cpp, session 24).
   if (mixedStageShape(M) && mixedStageEnabled() &&
       (M.Waves == 4 || M.Waves == 8))
-    return {Mode::AsyncOnePP};
+    return {mixedStageMode(M, M.Waves == 4 && LDSOccupancy &&
+                                  ldsFootprint(M).onePerCU())};
   if (M.NumAsyncCopies && (M.NumLocalWrites || M.NumGlobalLoads)) {
     Why.Reason = "LDS DMA next to LDS writes of register-staged global loads "
                  "(" + std::to_string(M.NumLocalWrites) + " LDS writes): no "

@@ -180,6 +180,9 @@ std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
     return builtinLayout(singleWaveChainedLayout(M).c_str(), Mode::SingleWave,
                          M, Why);
   }
+  // LDS DMA next to LDS writes of the iteration's own loads (MixStage.cpp).
+  if (mixedStageOneWaveShape(M))
+    return layoutMixedStageOneWave(M, Why);
   if (M.NumDots < 2) {
     Why.Reason = Name + " needs at least two MFMAs to overlap reads with";
     return std::nullopt;

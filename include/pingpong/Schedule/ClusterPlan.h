@@ -103,6 +103,17 @@ bool mixedStageEnabled();
 std::optional<ClusterLayout> layoutMixedStage(const LoopModel &M,
                                               Rejection &Why);
 std::string mixedStageNoGain(const LoopModel &M);
+/// The same loops where every register-staged LDS write stores a global load
+/// of its own iteration (heldout7's weight-only MXFP4 GEMM's scales,
+/// MixStage.cpp, session 24): the mode auto tries (single-wave's one-wave
+/// order where each SIMD runs one wave or the workgroup has 8 waves;
+/// OneWavePerSIMD: a 4-wave workgroup alone on its CU), its layout, and why
+/// it cannot beat LLVM's order (empty: no verdict).
+Mode mixedStageMode(const LoopModel &M, bool OneWavePerSIMD);
+bool mixedStageOneWaveShape(const LoopModel &M);
+std::optional<ClusterLayout> layoutMixedStageOneWave(const LoopModel &M,
+                                                     Rejection &Why);
+std::string mixedStageOneWaveNoGain(const LoopModel &M);
 /// async-one-cluster at two stages where a copy's loaded round trip plus the
 /// workgroup's copy bytes at the CU's L2 share outlast an iteration's MFMA
 /// time: the layout that waits for each operand's copies apart.
