@@ -27,10 +27,9 @@
 // Model (docs/modes.md, "Session 23: mixstage"), cycles per iteration,
 // llc-22 -> this layout: mmlora_f16_128x64x64_w4 3934 -> 2012,
 // mmlora_f16_256x128x64_w8 4713 -> 2349 (tuning twins of heldout9's LoRA
-// GEMM). The weight-only MXFP4 GEMMs (mm_w4a16) do not plan: their scales
-// are stored after the dot from this iteration's loads, and their reads'
-// bytes are unknown to the checker's identity, so the copies stay ordered
-// before them (the remark names the dependence).
+// GEMM). The weight-only MXFP4 GEMMs (mm_w4a16) store their scales after
+// the dot from this iteration's loads: not this layout, but single-wave's
+// one-wave order (session 24, at the end of this file).
 //===----------------------------------------------------------------------===//
 #include "pingpong/Schedule/ClusterPlan.h"
 
@@ -63,8 +62,8 @@ static cl::opt<bool> MixedStageOneWave(
     "amdgpu-pingpong-mixed-stage-one-wave", cl::Hidden, cl::init(true),
     cl::desc("auto: loops with LDS DMA next to LDS writes of the same "
              "iteration's global loads (weight-only MXFP4 GEMMs' scales) get "
-             "single-wave's one-wave order, every LDS read ahead of the "
-             "copies, where each SIMD runs one wave or the workgroup has 8 "
+             "single-wave's one-wave order, the first K slice's LDS reads "
+             "ahead of the copies, where each SIMD runs one wave or the workgroup has 8 "
              "waves (docs/modes.md, \"Session 24: w4a16\"); false: "
              "async-one-cluster's writes-first layout, refused there"));
 
@@ -250,9 +249,9 @@ std::optional<ClusterLayout> layoutMixedStageOneWave(const LoopModel &M,
   L->Note = "LDS DMA next to " + std::to_string(M.NumLocalWrites) +
             " LDS write(s) of the iteration's own global loads (" +
             std::to_string(readsHeldForCopies(M)) +
-            " LDS read(s) held for the copies in LLVM's order): every read "
-            "ahead of the copies, the dot in " + std::to_string(S) +
-            " slices, the writes last";
+            " LDS read(s) held for the copies in LLVM's order): the first "
+            "slice's reads ahead of the copies, the dot in " +
+            std::to_string(S) + " slices, the writes last";
   return L;
 }
 
