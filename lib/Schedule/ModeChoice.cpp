@@ -445,7 +445,13 @@ std::string unscheduledShapes(const LoopModel &M) {
   // shuffle, as above.
   if (skinnyFourWaveShape(M))
     return "";
-  bool OtherShape = (M.chainedDots() && !ChainedDMA) || M.NumDirectLoads;
+  // Chained dots: direct loads that only the inter-dot work reads (attention
+  // backward's log-sum-exp and delta rows; InterDotLoads.cpp) are the
+  // chained-dot layouts' to place, as their global loads (session 24).
+  const unsigned DirectLoads =
+      M.NumDirectLoads -
+      (M.chainedDots() && M.Groups.size() == 2 ? M.NumInterDotLoads : 0);
+  bool OtherShape = (M.chainedDots() && !ChainedDMA) || DirectLoads;
   if (M.NumAsyncCopies && OtherShape)
     Shapes.push_back("operands through LDS DMA (" + N(M.NumAsyncCopies) +
                      " async copies" +
@@ -457,7 +463,7 @@ std::string unscheduledShapes(const LoopModel &M) {
   // no mode takes they are named too.
   // Crossbar ops next to the chained dots' DMA: address shuffles, as above.
   bool Others = (M.NumAsyncCopies && !ChainedDMA) || M.scaled() ||
-                M.NumDirectLoads ||
+                DirectLoads ||
                 (M.NumCrossbar && !(ChainedDMA && M.NumAsyncCopies));
   if (M.chainedDots() && (M.Groups.size() > 2 || Others)) {
     unsigned InterDot = 0;
@@ -468,9 +474,9 @@ std::string unscheduledShapes(const LoopModel &M) {
                      " VALU instructions between them, e.g. attention's "
                      "softmax)");
   }
-  if (M.NumDirectLoads)
+  if (DirectLoads)
     Shapes.push_back("operands loaded straight from global memory (" +
-                     N(M.NumDirectLoads) + " direct loads)");
+                     N(DirectLoads) + " direct loads)");
   if (M.NumCrossbar && (!M.NumAsyncCopies || OtherShape))
     Shapes.push_back("LDS crossbar ops (ds_bpermute/ds_swizzle) in the loop");
   std::string S;
