@@ -372,6 +372,7 @@ def cases():
     # registers there (no LDS exchange), the loads of the log-sum-exp and delta rows prefetched
     L.append(UserCase("attn_bwd_dkdv", "gfx950", "fp16", (64, 128, 64), 8, 2))
     L.append(UserCase("attn_bwd_dkdv", "gfx950", "bf16", (32, 128, 128), 8, 2))
+    L.append(UserCase("attn_bwd_dkdv", "gfx950", "fp16", (128, 128, 64), 8, 2))
     return [(c, pp) for c in L for pp in (0, 1)]
 
 
