@@ -100,6 +100,13 @@ static cl::opt<bool> CountAddresses(
              "carried through the body, as LLVM computes it at the body's "
              "top (AMDGPUPingpong plugin)"));
 
+static cl::opt<bool> ExchangeNotAhead(
+    "amdgpu-pingpong-lookahead-skip-exchange", cl::init(true), cl::Hidden,
+    cl::desc("load lookahead: leave alone loops that write an MFMA result to "
+             "LDS in the same iteration (chained dots exchanging P through "
+             "LDS), as it leaves chained dots (default on; docs/modes.md, "
+             "session 24: directdot)"));
+
 namespace {
 
 bool isBufferLoad(const Value *V) {
@@ -156,6 +163,38 @@ private:
   void rewrite(Loop &L, IterationValues &At, Staged &S) const;
 };
 
+/// Session 24 (directdot): an MFMA result of the iteration written to LDS in
+/// the same iteration (through arithmetic, not a PHI): the LDS exchange of
+/// attention's P (or the backward's P^T and dS^T) between two dot groups,
+/// which hasChainedDots, following SSA values only, does not see. Such loops
+/// are chained dots to the machine passes (DotGroups.cpp's exchanges), whose
+/// orders place their loads in the iteration that writes them; moved ahead,
+/// the loads only add registers (tuning bwd_f16_64x64x128_w8 gfx950, no mode
+/// takes its loop: 212 -> 272 bytes of scratch and 15270 -> 20233 cycles per
+/// iteration with Triton's code-generation options).
+bool dotResultsThroughLDS(const Loop &L) {
+  SmallVector<const Value *, 32> Work;
+  SmallPtrSet<const Value *, 32> Seen;
+  for (const BasicBlock *BB : L.blocks())
+    for (const Instruction &I : *BB)
+      if (isLDSStore(&I))
+        Work.push_back(cast<StoreInst>(I).getValueOperand());
+  while (!Work.empty()) {
+    const auto *I = dyn_cast<Instruction>(Work.pop_back_val());
+    if (!I || !L.contains(I) || isa<PHINode>(I) || I->mayReadFromMemory() ||
+        !Seen.insert(I).second)
+      continue;
+    if (isMFMACall(*I))
+      return true;
+    if (isa<CallBase>(I) && !isa<IntrinsicInst>(I))
+      continue;
+    if (Seen.size() > 4096)
+      return false;
+    Work.append(I->op_begin(), I->op_end());
+  }
+  return false;
+}
+
 /// DMALookahead.cpp moved L's copies a tile ahead, its loop-top wait
 /// counting the scale loads after them (DMAAheadMD).
 bool copiesAhead(const Loop &L) {
@@ -181,6 +220,10 @@ std::string PingpongLoadLookahead::whyNotLoop(const Loop &L) const {
   if (hasChainedDots(L))
     return "chained dots (attention): the chained-dot orders place their "
            "loads in the iteration that writes them";
+  if (ExchangeNotAhead && dotResultsThroughLDS(L))
+    return "chained dots (attention) whose dot results cross LDS between "
+           "the dots: the chained-dot orders place their loads in the "
+           "iteration that writes them";
   for (const Instruction &I : *Header) {
     if (!I.mayWriteToMemory() || isLDSStore(&I))
       continue;
