@@ -363,6 +363,16 @@ def cases():
     L.append(UserCase("attn_dropout", "gfx942", "bf16", (128, 64, 64), 4, 2))
     L.append(UserCase("attn_dropout", "gfx950", "fp16", (128, 64, 64), 8, 2))
     L.append(UserCase("attn_dropout", "gfx942", "fp16", (128, 32, 128), 8, 2))
+    # session 24 (directdot): 8-warp gfx950 attention backward (heldout8's dK/dV kernel, other
+    # tiles): the log-sum-exp and delta rows loaded from global memory straight into the
+    # registers the VALU between the dots reads, llc-22 spilling; BN 64: P^T and dS^T through LDS
+    L.append(UserCase("attn_bwd_dkdv", "gfx950", "fp16", (64, 64, 128), 8, 2))
+    L.append(UserCase("attn_bwd_dkdv", "gfx950", "bf16", (128, 64, 64), 8, 2))
+    # and two whose K/V block is 128 rows (16 per wave, as heldout8's): P^T and dS^T stay in
+    # registers there (no LDS exchange), the loads of the log-sum-exp and delta rows prefetched
+    L.append(UserCase("attn_bwd_dkdv", "gfx950", "fp16", (64, 128, 64), 8, 2))
+    L.append(UserCase("attn_bwd_dkdv", "gfx950", "bf16", (32, 128, 128), 8, 2))
+    L.append(UserCase("attn_bwd_dkdv", "gfx950", "fp16", (128, 128, 64), 8, 2))
     return [(c, pp) for c in L for pp in (0, 1)]
 
 

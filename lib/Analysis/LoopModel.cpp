@@ -224,6 +224,7 @@ LoopAnalysis analyzeLoop(MachineLoop &L, MachineFunction &MF,
   deriveStages(B);
   assignLoadOperands(B);
   classifyResultSideLoads(B);
+  classifyInterDotLoads(B);
   if (!checkLeftovers(B))
     return std::move(B.R);
   summarizeSources(B);

@@ -98,6 +98,7 @@ void assignWriteOperands(ModelBuilder &B); // OperandSources.cpp
 void assignLoadOperands(ModelBuilder &B);  // OperandSources.cpp
 void deriveStages(ModelBuilder &B);      // Stages.cpp
 void classifyResultSideLoads(ModelBuilder &B); // OperandSources.cpp
+void classifyInterDotLoads(ModelBuilder &B); // InterDotLoads.cpp
 bool checkLeftovers(ModelBuilder &B);    // OperandSources.cpp
 void summarizeSources(ModelBuilder &B);  // OperandSources.cpp
 

@@ -100,6 +100,14 @@ static cl::opt<bool> CountAddresses(
              "carried through the body, as LLVM computes it at the body's "
              "top (AMDGPUPingpong plugin)"));
 
+static cl::opt<bool> ExchangeNotAhead(
+    "amdgpu-pingpong-lookahead-skip-exchange", cl::init(true), cl::Hidden,
+    cl::desc("load lookahead: leave alone loops that write an MFMA result, "
+             "combined with rows loaded from global memory, to LDS in the "
+             "same iteration (attention backward exchanging P^T and dS^T "
+             "through LDS), as it leaves chained dots (default on; "
+             "docs/modes.md, session 24: directdot)"));
+
 namespace {
 
 bool isBufferLoad(const Value *V) {
@@ -156,6 +164,69 @@ private:
   void rewrite(Loop &L, IterationValues &At, Staged &S) const;
 };
 
+/// Session 24 (directdot): an MFMA result of the iteration written to LDS in
+/// the same iteration (through arithmetic, not a PHI) combined with rows
+/// loaded from global memory: the LDS exchange of attention backward's P^T
+/// and dS^T between two dot groups (P^T = exp2(K Q^T scale - lse), dS^T =
+/// P^T (V dO^T - delta)), which hasChainedDots, following SSA values only,
+/// does not see. To the machine passes these are chained dots whose
+/// inter-dot work reads direct loads (DotGroups.cpp's exchanges,
+/// InterDotLoads.cpp), and the chained-dot orders place the loop's loads in
+/// the iteration that writes them; moved ahead, a global load depended on the
+/// exchange and no order took the loop, while LLVM's order spilled more
+/// (tuning bwd_f16_64x64x128_w8 gfx950: 212 -> 228 bytes of scratch, and
+/// 15270 -> 20233 cycles per iteration with Triton's code-generation
+/// options). An exchange of the dot results alone (fp8 attention's P, tuning
+/// afp8_fp8_128x128x64_w8 gfx950: the loads ahead 2567 against 2698 for
+/// LLVM's order, which no chained-dot order beats) keeps the lookahead.
+/// The value V stores to LDS: an MFMA result of the iteration (not through a
+/// PHI) combined with data a global load brings (through PHIs too: a row
+/// prefetched an iteration ahead).
+static bool dotResultWithRow(const Loop &L, const Value *V) {
+  struct Item {
+    const Value *V;
+    bool ViaPhi;
+  };
+  SmallVector<Item, 32> Work{{V, false}};
+  SmallPtrSet<const Value *, 32> Seen;
+  bool MeetsDot = false, MeetsRow = false;
+  while (!Work.empty() && !(MeetsDot && MeetsRow)) {
+    Item It = Work.pop_back_val();
+    const auto *I = dyn_cast<Instruction>(It.V);
+    if (!I || !L.contains(I) || !Seen.insert(I).second)
+      continue;
+    if (Seen.size() > 1024)
+      return false;
+    if (isMFMACall(*I)) {
+      MeetsDot |= !It.ViaPhi;
+      continue;
+    }
+    if (const auto *LI = dyn_cast<LoadInst>(I)) {
+      MeetsRow |= LI->getPointerAddressSpace() == 1;
+      continue;
+    }
+    if (isBufferLoad(I)) {
+      MeetsRow = true;
+      continue;
+    }
+    if (I->mayReadFromMemory() || (isa<CallBase>(I) && !isa<IntrinsicInst>(I)))
+      continue;
+    const bool Phi = isa<PHINode>(I);
+    for (const Value *Op : I->operands())
+      Work.push_back({Op, It.ViaPhi || Phi});
+  }
+  return MeetsDot && MeetsRow;
+}
+
+bool rowsExchangedWithDotResults(const Loop &L) {
+  for (const BasicBlock *BB : L.blocks())
+    for (const Instruction &I : *BB)
+      if (isLDSStore(&I) &&
+          dotResultWithRow(L, cast<StoreInst>(I).getValueOperand()))
+        return true;
+  return false;
+}
+
 /// DMALookahead.cpp moved L's copies a tile ahead, its loop-top wait
 /// counting the scale loads after them (DMAAheadMD).
 bool copiesAhead(const Loop &L) {
@@ -181,6 +252,10 @@ std::string PingpongLoadLookahead::whyNotLoop(const Loop &L) const {
   if (hasChainedDots(L))
     return "chained dots (attention): the chained-dot orders place their "
            "loads in the iteration that writes them";
+  if (ExchangeNotAhead && rowsExchangedWithDotResults(L))
+    return "chained dots (attention) whose dot results cross LDS between "
+           "the dots with rows loaded from global memory: the chained-dot "
+           "orders place their loads in the iteration that writes them";
   for (const Instruction &I : *Header) {
     if (!I.mayWriteToMemory() || isLDSStore(&I))
       continue;

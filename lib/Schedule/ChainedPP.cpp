@@ -559,6 +559,33 @@ static bool leanShape(const LoopModel &M) {
          M.Groups[0].NumDots + M.Groups[1].NumDots == M.NumDots;
 }
 
+// Session 24 (directdot): the direct loads of the inter-dot work's own rows
+// (attention backward's log-sum-exp and delta; InterDotLoads.cpp), which
+// Triton's pipeline issues an iteration ahead into the registers the next
+// iteration's softmax reads (through header PHIs). Placed by dependences
+// they land in the first memory cluster, so a row's registers are live for
+// the whole iteration, across both dots, on top of the registers the lean
+// order saves. Their last reader is this iteration's softmax (at the head of
+// P V's first slice), and the next reader the next softmax: issued with P
+// V's last slice they are live only from there to the next iteration's
+// softmax. Tuning bwd_f16_128x128x64_w8 gfx950 (16 dwordx4 rows, 64
+// registers), the lean order with them by dependences ~310 estimated, 256 B
+// of scratch, 24450 cycles per iteration; in P V's fifth slice 28 B, 6507;
+// in its last slice ~233 (no scratch) and 3711 (llc-22 46965, 548 B;
+// Triton's own 5927); docs/modes.md, "Session 24: directdot".
+STATISTIC(NumLeanInterDotLoads, "register-lean chained-dot loops given the "
+                                "inter-dot work's row loads with P V's last "
+                                "slice");
+
+static bool interDotLoadsAhead(const LoopModel &M) {
+  if (!M.NumInterDotLoads || M.NumInterDotLoads != M.NumDirectLoads)
+    return false;
+  for (const InstInfo &I : M.Insts)
+    if (I.R == Role::DirectLoad && (!I.InterDotInput || !I.StagesAhead))
+      return false;
+  return true;
+}
+
 /// The register-lean layout (leanShape): slice I of group G is the dots of
 /// DotOrder [First + I * N / S, First + (I + 1) * N / S).
 static std::string chainedPP8Lean(const LoopModel &M) {
@@ -585,6 +612,8 @@ static std::string chainedPP8Lean(const LoopModel &M) {
       L += "dot@" + std::to_string(G) + Slice(G, I);
       if (G == 1 && I + 1 == S)
         L += ", local-write";
+      if (G == 1 && I + 1 == S && interDotLoadsAhead(M))
+        L += ", direct-load";
     }
   }
   return L;
@@ -697,6 +726,14 @@ std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
       L->Note = "register-lean: each dot group in " +
                 std::to_string(LeanSlices) +
                 " slices, each slice's LDS reads during the slice before it";
+      if (interDotLoadsAhead(M)) {
+        L->Note += "; the inter-dot work's " +
+                   std::to_string(M.NumInterDotLoads) +
+                   " row loads for the next iteration with P V's last slice "
+                   "(live from there to the next softmax, not across the "
+                   "dots)";
+        ++NumLeanInterDotLoads;
+      }
       ++NumRegisterLean;
     }
     return L;

@@ -447,7 +447,13 @@ std::string unscheduledShapes(const LoopModel &M) {
   // shuffle, as above.
   if (skinnyFourWaveShape(M))
     return "";
-  bool OtherShape = (M.chainedDots() && !ChainedDMA) || M.NumDirectLoads;
+  // Chained dots: direct loads that only the inter-dot work reads (attention
+  // backward's log-sum-exp and delta rows; InterDotLoads.cpp) are the
+  // chained-dot layouts' to place, as their global loads (session 24).
+  const unsigned DirectLoads =
+      M.NumDirectLoads -
+      (M.chainedDots() && M.Groups.size() == 2 ? M.NumInterDotLoads : 0);
+  bool OtherShape = (M.chainedDots() && !ChainedDMA) || DirectLoads;
   if (M.NumAsyncCopies && OtherShape)
     Shapes.push_back("operands through LDS DMA (" + N(M.NumAsyncCopies) +
                      " async copies" +
@@ -459,7 +465,7 @@ std::string unscheduledShapes(const LoopModel &M) {
   // no mode takes they are named too.
   // Crossbar ops next to the chained dots' DMA: address shuffles, as above.
   bool Others = (M.NumAsyncCopies && !ChainedDMA) || M.scaled() ||
-                M.NumDirectLoads ||
+                DirectLoads ||
                 (M.NumCrossbar && !(ChainedDMA && M.NumAsyncCopies));
   if (M.chainedDots() && (M.Groups.size() > 2 || Others)) {
     unsigned InterDot = 0;
@@ -470,9 +476,9 @@ std::string unscheduledShapes(const LoopModel &M) {
                      " VALU instructions between them, e.g. attention's "
                      "softmax)");
   }
-  if (M.NumDirectLoads)
+  if (DirectLoads)
     Shapes.push_back("operands loaded straight from global memory (" +
-                     N(M.NumDirectLoads) + " direct loads)");
+                     N(DirectLoads) + " direct loads)");
   if (M.NumCrossbar && (!M.NumAsyncCopies || OtherShape))
     Shapes.push_back("LDS crossbar ops (ds_bpermute/ds_swizzle) in the loop");
   std::string S;
@@ -635,6 +641,47 @@ static std::string leanOrderPastMargin(const LoopModel &M, unsigned Peak,
 /// (see chooseMode).
 static constexpr unsigned ChainedDotMargin = 24;
 
+// Session 24 (directdot): an 8-wave chained-dot order past the budget is
+// taken where LLVM's order is further past it (the relief rule below: fewer
+// spills), but each spill is still a scratch round trip in the loop. Where
+// the register-lean order (the last chained-dot variant, itself taken as
+// relief where it is within the budget but not its margin) is estimated
+// within the budget, it spills little or nothing: the orders past the
+// budget that only relieve are left for it. Tuning bwd_f16_128x128x64_w8
+// gfx950 (attention backward, P^T and dS^T in registers): LLVM's order ~385
+// estimated, 548 B of scratch, 46965 cycles per iteration; the split ~383,
+// 516 B, 65188; the lean order ~250, no scratch, 3711 (docs/modes.md,
+// "Session 24: directdot").
+static cl::opt<bool> LeanBeforeRelief(
+    "amdgpu-pingpong-chained-lean-first", cl::init(true), cl::Hidden,
+    cl::desc("8-wave chained dots past the register budget in LLVM's order: "
+             "where the register-lean order is estimated within the budget, "
+             "the other "
+             "chained-dot orders that are past it too are not taken as "
+             "relief (default on; docs/modes.md, session 24: directdot)"));
+
+STATISTIC(NumLeanBeforeRelief, "8-wave chained-dot loops whose register-lean "
+                               "order was taken before a relieving order");
+
+/// The register-lean order's estimated peak where the loop has one
+/// (chainedPPLeanVariant), else 0. Its plan is not kept.
+static unsigned leanOrderPeak(const LoopModel &M, PlanContext &Ctx) {
+  const unsigned N = layoutVariants(Mode::ChainedPP, M);
+  if (!N || !chainedPPLeanVariant(M, N - 1))
+    return 0;
+  Rejection W;
+  std::optional<ClusterLayout> Layout = layoutFor(Mode::ChainedPP, M, W, N - 1);
+  if (!Layout)
+    return 0;
+  ModeChoice C;
+  C.Work = M;
+  if (Layout->BarrierBetweenClusters)
+    dropSync(C);
+  DepGraph G = buildDepGraph(C.Work, Ctx.MLI, Ctx.AA);
+  std::optional<ClusterPlan> Plan = planClusters(C.Work, G, *Layout, W);
+  return Plan ? peakVectorPressure(C.Work, Plan->Order) : 0;
+}
+
 std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
                                      PlanContext &Ctx, Rejection &Why) {
   const bool Forced = Req.forced();
@@ -656,6 +703,7 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
   const unsigned OneWaveBudget = target::vgprBudget(TF ? *TF : target::Gfx942, 1);
   const hash_code BodyBefore = CheckTrying ? hashBody(*M.Body) : hash_code(0);
   std::optional<unsigned> WitnessPeak; // registerWitnessPeak(M), once asked
+  std::optional<unsigned> LeanPeak;    // leanOrderPeak(M), once asked
   for (Mode Md : Modes)
   for (unsigned Variant = 0; Variant < (Req.Custom ? 1 : layoutVariants(Md, M));
        ++Variant) {
@@ -747,6 +795,19 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
             BodyFits = true;
           }
         }
+        // The register-lean order fits where this one only relieves: leave
+        // it for the lean order (LeanBeforeRelief above).
+        unsigned LeanFits = 0;
+        if (Relieves && C.Peak + Margin > Budget && LeanBeforeRelief &&
+            Md == Mode::ChainedPP && !Lean && !Forced && !Req.Custom) {
+          if (!LeanPeak)
+            LeanPeak = leanOrderPeak(M, Ctx);
+          if (*LeanPeak && *LeanPeak <= Budget && *LeanPeak < C.Peak) {
+            Relieves = false;
+            LeanFits = *LeanPeak;
+            ++NumLeanBeforeRelief;
+          }
+        }
         const unsigned ModeBudget =
             OneWave && !TwoWaveOrder ? OneWaveBudget : Budget;
         if (TwoWaveOrder && C.Peak > ModeBudget && !Forced)
@@ -777,7 +838,10 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
                             " in another order (four-cluster's, its global "
                             "loads after the last reads), so LLVM's "
                             "scheduler is not known to spill"
-                      : std::string());
+                      : std::string()) +
+                 (LeanFits ? "; the register-lean order fits in about " +
+                                 std::to_string(LeanFits)
+                           : std::string());
       }
     }
     if (CheckTrying && hashBody(*M.Body) != BodyBefore)

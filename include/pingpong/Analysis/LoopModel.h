@@ -63,6 +63,11 @@ struct InstInfo {
   /// else one past the latest earlier access of the other direction whose
   /// bytes may meet). 0: not an exchange access.
   unsigned ExchangeStep = 0;
+  /// DirectLoad: a side input of the chained dots' inter-dot work (attention
+  /// backward's log-sum-exp and delta rows, a per-token dequantisation
+  /// scale): its data reaches the dots only through InterDot VALU
+  /// (InterDotLoads.cpp). The chained-dot layouts place it as a global load.
+  bool InterDotInput = false;
 };
 
 /// Where one operand (A, B or a scale) of a dot group comes from.
@@ -131,6 +136,8 @@ struct LoopModel {
   unsigned NumLocalReads = 0, NumLocalWrites = 0, NumGlobalLoads = 0,
            NumSync = 0, NumPrep = 0, NumAsyncCopies = 0, NumDirectLoads = 0,
            NumInterDot = 0, NumSideLoads = 0;
+  /// Direct loads that only the inter-dot work reads (InstInfo::InterDotInput).
+  unsigned NumInterDotLoads = 0;
   /// Global loads whose LDS write is in the next iteration (registers
   /// double-staged through a header PHI: Passes/LoadLookahead.cpp).
   unsigned NumGlobalLoadsAhead = 0;
