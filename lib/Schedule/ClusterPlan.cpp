@@ -345,6 +345,19 @@ ClusterPlan::memoryInDot(const LoopModel &M) const {
   return In;
 }
 
+/// Whether User reads a value Def defines: a virtual register, or a live
+/// physical one (a compare's SCC into a select). A dead def (the SCC every
+/// SALU add clobbers) only orders the two.
+static bool readsValueOf(const MachineInstr &User, const MachineInstr &Def) {
+  for (const MachineOperand &D : Def.operands())
+    if (D.isReg() && D.isDef() && D.getReg() &&
+        (D.getReg().isVirtual() || !D.isDead()))
+      for (const MachineOperand &U : User.operands())
+        if (U.isReg() && U.isUse() && U.getReg() == D.getReg())
+          return true;
+  return false;
+}
+
 std::optional<ClusterPlan> planClusters(const LoopModel &M,
                                         const DepGraph &Graph,
                                         ClusterLayout Layout, Rejection &Why) {
@@ -414,6 +427,31 @@ std::optional<ClusterPlan> planClusters(const LoopModel &M,
         return S > I && (M.Insts[S].R == Role::AsyncCopy || FeedsCopiesOnly[S]);
       });
     }
+  // address-in-dot: VALU/SALU without a role whose every value use is a
+  // global load, directly or through other such instructions (the loads'
+  // address arithmetic, bounds compares, mask selects). An edge that only
+  // orders two role-less SALU through SCC carries no value: it does not
+  // disqualify, but still bounds where the instruction may go (Latest).
+  std::vector<bool> FeedsLoadsOnly(N, false);
+  if (Layout.AddressInDot)
+    for (unsigned I = N; I-- > 0;) {
+      const InstInfo &II = M.Insts[I];
+      if (Want[I] >= 0 || II.R != Role::Other || !II.MI)
+        continue;
+      bool AnyValue = false, AllLoads = true;
+      for (unsigned S : G.Succs[I]) {
+        const bool Value = S > I && M.Insts[S].MI &&
+                           readsValueOf(*M.Insts[S].MI, *II.MI);
+        AnyValue |= Value;
+        if (S > I && (M.Insts[S].R == Role::GlobalLoad || FeedsLoadsOnly[S]))
+          continue;
+        if (S > I && !Value && M.Insts[S].R == Role::Other)
+          continue;
+        AllLoads = false;
+        break;
+      }
+      FeedsLoadsOnly[I] = AnyValue && AllLoads;
+    }
   for (unsigned I = N; I-- > 0;) {
     if (Want[I] >= 0)
       continue;
@@ -427,6 +465,17 @@ std::optional<ClusterPlan> planClusters(const LoopModel &M,
     }
     if (II.R == Role::OperandPrep)
       continue;
+    // The last dot cluster its users allow (the one before the loads'
+    // cluster), among its MFMAs; with none, the default below.
+    if (FeedsLoadsOnly[I]) {
+      unsigned Dot = Latest;
+      while (Dot > C[I] && Layout.Clusters[Dot].Kind != ClusterKind::Dot)
+        --Dot;
+      if (Layout.Clusters[Dot].Kind == ClusterKind::Dot) {
+        C[I] = Dot;
+        continue;
+      }
+    }
     // The latest memory cluster the copies allow (theirs).
     if (FeedsCopiesOnly[I]) {
       unsigned Mem = Latest;
