@@ -427,31 +427,58 @@ std::optional<ClusterPlan> planClusters(const LoopModel &M,
         return S > I && (M.Insts[S].R == Role::AsyncCopy || FeedsCopiesOnly[S]);
       });
     }
-  // address-in-dot: VALU/SALU without a role whose every value use is a
-  // global load, directly or through other such instructions (the loads'
-  // address arithmetic, bounds compares, mask selects). An edge that only
-  // orders two role-less SALU through SCC carries no value: it does not
-  // disqualify, but still bounds where the instruction may go (Latest).
+  // address-in-dot: VALU/SALU without a role whose values reach one global
+  // load only, directly or through other such instructions (that load's own
+  // address arithmetic, bounds compares and mask select), for the later
+  // half of the iteration's global loads in program order. The chains of
+  // the first half stay where their inputs put them (the first memory
+  // cluster), as does work several loads share: with the asymmetric skew
+  // one group's dot0 runs beside the other group's mem0, so each half faces
+  // the other and a SIMD's two waves issue address work at once there.
+  // An edge that only orders two role-less SALU through SCC carries no
+  // value: it does not disqualify, but still bounds where the instruction
+  // may go (Latest).
   std::vector<bool> FeedsLoadsOnly(N, false);
-  if (Layout.AddressInDot)
+  if (Layout.AddressInDot) {
+    constexpr int None = -1, Several = -2;
+    std::vector<int> LoadOf(N, None); // the one load reached, or Several
+    unsigned NumLoads = 0, Seen = 0;
+    for (const InstInfo &II : M.Insts)
+      NumLoads += II.R == Role::GlobalLoad;
+    std::vector<bool> LaterHalf(N, false);
+    for (unsigned I = 0; I < N; ++I)
+      if (M.Insts[I].R == Role::GlobalLoad)
+        LaterHalf[I] = 2 * Seen++ >= NumLoads;
     for (unsigned I = N; I-- > 0;) {
       const InstInfo &II = M.Insts[I];
+      if (II.R == Role::GlobalLoad) {
+        LoadOf[I] = int(I);
+        continue;
+      }
       if (Want[I] >= 0 || II.R != Role::Other || !II.MI)
         continue;
-      bool AnyValue = false, AllLoads = true;
+      int Load = None;
+      bool Ok = true;
       for (unsigned S : G.Succs[I]) {
         const bool Value = S > I && M.Insts[S].MI &&
                            readsValueOf(*M.Insts[S].MI, *II.MI);
-        AnyValue |= Value;
-        if (S > I && (M.Insts[S].R == Role::GlobalLoad || FeedsLoadsOnly[S]))
-          continue;
         if (S > I && !Value && M.Insts[S].R == Role::Other)
           continue;
-        AllLoads = false;
-        break;
+        if (!Value || LoadOf[S] == None || LoadOf[S] == Several ||
+            (Load != None && Load != LoadOf[S])) {
+          Ok = false;
+          break;
+        }
+        Load = LoadOf[S];
       }
-      FeedsLoadsOnly[I] = AnyValue && AllLoads;
+      if (Ok && Load != None) {
+        LoadOf[I] = Load;
+        FeedsLoadsOnly[I] = LaterHalf[Load];
+      } else {
+        LoadOf[I] = Several;
+      }
     }
+  }
   for (unsigned I = N; I-- > 0;) {
     if (Want[I] >= 0)
       continue;

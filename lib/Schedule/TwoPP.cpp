@@ -104,16 +104,20 @@ static const char *TwoPPLoadsAheadLayout =
 
 // The same where a SIMD's VALU and MFMA issue turns, not its pipe or port,
 // bind the loop (convolutions: the im2col address arithmetic, bounds
-// compares and mask selects of every global load, ~250 VALU and SALU per
-// wave against 16 MFMAs on tuning mmconv_f16_256x128x32). By default that
-// work issues as early as its inputs allow, in mem0, which then takes a
-// wave ~1240 clocks against the other group's 120-clock dot half and paces
-// two of the four intervals. `address-in-dot` moves it into dot0, the last
-// dot before the loads, where it co-issues with the pipe busy; `latency`
-// has AMDGPU's scheduler order that long cluster for latency (the
-// occupancy order reuses a register per address chain and each VALU waits
-// on the one before). Model, cycles/iter (GEMM 8192^3): 3094 -> 2989; the
-// flag alone 3637 (the dot in chains), `latency` alone 3094.
+// compares and mask select of every global load, ~300 VALU and SALU per
+// wave against 16 MFMAs on tuning mmconv_f16_256x128x32, 18 per load). By
+// default that work issues as early as its inputs allow, in mem0, which
+// then takes a wave ~1240 clocks against the other group's 120-clock dot
+// half and paces two of the four intervals, each wave's address work alone
+// on its SIMD. `address-in-dot` moves the chains of the later half of the
+// loads into dot0, the last dot before the loads, where the MFMAs leave
+// issue turns: with the skew one group's dot0 runs beside the other's mem0,
+// so a SIMD's two waves issue address work at once there (ClusterPlan.cpp).
+// `latency` has AMDGPU's scheduler order the clusters for latency (the
+// occupancy order chains each address through one register, every VALU
+// waiting on the one before). Model, cycles/iter (GEMM 8192^3, llc-22
+// 4011): 3094 -> 2805; without `latency` 2981; every load's chain in dot0
+// 2989 (dot0 then ~1230 clocks a wave beside a ~180-clock mem0).
 static const char *TwoPPLoadsAheadAddressLayout =
     "pingpong-layout v1; sync barrier asymmetric delay-global-data "
     "address-in-dot latency; "
