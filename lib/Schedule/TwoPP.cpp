@@ -25,12 +25,13 @@
 static llvm::cl::opt<bool> AddressInDotOpt(
     "amdgpu-pingpong-address-in-dot", llvm::cl::Hidden, llvm::cl::init(true),
     llvm::cl::desc("two-cluster with loads issued ahead, where a SIMD's VALU "
-                   "and MFMA issue turns bind the loop: the global loads' "
-                   "address work among dot0's MFMAs (layout flag "
-                   "address-in-dot)"));
+                   "and MFMA issue turns bind the loop: the address chains "
+                   "of half the global loads among dot0's MFMAs (layout "
+                   "flag address-in-dot)"));
 
-STATISTIC(NumAddressInDot, "two-cluster loops given the global loads' address "
-                           "work among dot0's MFMAs (VALU+MFMA issue bound)");
+STATISTIC(NumAddressInDot, "two-cluster layouts with half the global loads' "
+                           "address chains among dot0's MFMAs (VALU+MFMA "
+                           "issue bound)");
 
 namespace pingpong {
 
@@ -214,7 +215,8 @@ std::optional<ClusterLayout> layoutTwoPP(const LoopModel &M, Rejection &Why) {
           builtinLayout(TwoPPLoadsAheadAddressLayout, Mode::TwoPP, M, Why);
       if (L)
         L->Note = "VALU and MFMA issue bind (not the pipe or the LDS port): "
-                  "the global loads' address work among dot0's MFMAs";
+                  "the address chains of half the global loads among "
+                  "dot0's MFMAs";
       return L;
     }
     return builtinLayout(hasResultSideLoads(M) ? TwoPPLoadsAheadResultLayout
