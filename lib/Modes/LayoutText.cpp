@@ -75,6 +75,8 @@ std::string ClusterLayout::print() const {
     Flags.push_back("results-next-dot");
   if (DelayCopyAddress)
     Flags.push_back("delay-copy-address");
+  if (AddressInDot)
+    Flags.push_back("address-in-dot");
   if (SideLoadsEarly)
     Flags.push_back("side-loads-early");
   if (!Flags.empty())
@@ -262,13 +264,16 @@ std::optional<ClusterLayout> parseLayout(StringRef Text, unsigned NumDots,
           L.ResultsNextDot = true;
         else if (F == "delay-copy-address")
           L.DelayCopyAddress = true;
+        else if (F == "address-in-dot")
+          L.AddressInDot = true;
         else if (F == "side-loads-early")
           L.SideLoadsEarly = true;
         else {
           Error = ("unknown sync flag '" + F +
                    "' (expected barrier, asymmetric, delay-global-data, gate, "
                    "dot-waits, mem-priority, operand-waits, latency, "
-                   "results-next-dot, delay-copy-address, side-loads-early)")
+                   "results-next-dot, delay-copy-address, address-in-dot, "
+                   "side-loads-early)")
                       .str();
           return std::nullopt;
         }

@@ -345,6 +345,19 @@ ClusterPlan::memoryInDot(const LoopModel &M) const {
   return In;
 }
 
+/// Whether User reads a value Def defines: a virtual register, or a live
+/// physical one (a compare's SCC into a select). A dead def (the SCC every
+/// SALU add clobbers) only orders the two.
+static bool readsValueOf(const MachineInstr &User, const MachineInstr &Def) {
+  for (const MachineOperand &D : Def.operands())
+    if (D.isReg() && D.isDef() && D.getReg() &&
+        (D.getReg().isVirtual() || !D.isDead()))
+      for (const MachineOperand &U : User.operands())
+        if (U.isReg() && U.isUse() && U.getReg() == D.getReg())
+          return true;
+  return false;
+}
+
 std::optional<ClusterPlan> planClusters(const LoopModel &M,
                                         const DepGraph &Graph,
                                         ClusterLayout Layout, Rejection &Why) {
@@ -414,6 +427,58 @@ std::optional<ClusterPlan> planClusters(const LoopModel &M,
         return S > I && (M.Insts[S].R == Role::AsyncCopy || FeedsCopiesOnly[S]);
       });
     }
+  // address-in-dot: VALU/SALU without a role whose values reach one global
+  // load only, directly or through other such instructions (that load's own
+  // address arithmetic, bounds compares and mask select), for the later
+  // half of the iteration's global loads in program order. The chains of
+  // the first half stay where their inputs put them (the first memory
+  // cluster), as does work several loads share: with the asymmetric skew
+  // one group's dot0 runs beside the other group's mem0, so each half faces
+  // the other and a SIMD's two waves issue address work at once there.
+  // An edge that only orders two role-less SALU through SCC carries no
+  // value: it does not disqualify, but still bounds where the instruction
+  // may go (Latest).
+  std::vector<bool> FeedsLoadsOnly(N, false);
+  if (Layout.AddressInDot) {
+    constexpr int None = -1, Several = -2;
+    std::vector<int> LoadOf(N, None); // the one load reached, or Several
+    unsigned NumLoads = 0, Seen = 0;
+    for (const InstInfo &II : M.Insts)
+      NumLoads += II.R == Role::GlobalLoad;
+    std::vector<bool> LaterHalf(N, false);
+    for (unsigned I = 0; I < N; ++I)
+      if (M.Insts[I].R == Role::GlobalLoad)
+        LaterHalf[I] = 2 * Seen++ >= NumLoads;
+    for (unsigned I = N; I-- > 0;) {
+      const InstInfo &II = M.Insts[I];
+      if (II.R == Role::GlobalLoad) {
+        LoadOf[I] = int(I);
+        continue;
+      }
+      if (Want[I] >= 0 || II.R != Role::Other || !II.MI)
+        continue;
+      int Load = None;
+      bool Ok = true;
+      for (unsigned S : G.Succs[I]) {
+        const bool Value = S > I && M.Insts[S].MI &&
+                           readsValueOf(*M.Insts[S].MI, *II.MI);
+        if (S > I && !Value && M.Insts[S].R == Role::Other)
+          continue;
+        if (!Value || LoadOf[S] == None || LoadOf[S] == Several ||
+            (Load != None && Load != LoadOf[S])) {
+          Ok = false;
+          break;
+        }
+        Load = LoadOf[S];
+      }
+      if (Ok && Load != None) {
+        LoadOf[I] = Load;
+        FeedsLoadsOnly[I] = LaterHalf[Load];
+      } else {
+        LoadOf[I] = Several;
+      }
+    }
+  }
   for (unsigned I = N; I-- > 0;) {
     if (Want[I] >= 0)
       continue;
@@ -427,6 +492,17 @@ std::optional<ClusterPlan> planClusters(const LoopModel &M,
     }
     if (II.R == Role::OperandPrep)
       continue;
+    // The last dot cluster its users allow (the one before the loads'
+    // cluster), among its MFMAs; with none, the default below.
+    if (FeedsLoadsOnly[I]) {
+      unsigned Dot = Latest;
+      while (Dot > C[I] && Layout.Clusters[Dot].Kind != ClusterKind::Dot)
+        --Dot;
+      if (Layout.Clusters[Dot].Kind == ClusterKind::Dot) {
+        C[I] = Dot;
+        continue;
+      }
+    }
     // The latest memory cluster the copies allow (theirs).
     if (FeedsCopiesOnly[I]) {
       unsigned Mem = Latest;

@@ -14,8 +14,24 @@
 
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
 
 #include <string>
+
+#define DEBUG_TYPE "amdgpu-pingpong"
+
+static llvm::cl::opt<bool> AddressInDotOpt(
+    "amdgpu-pingpong-address-in-dot", llvm::cl::Hidden, llvm::cl::init(true),
+    llvm::cl::desc("two-cluster with loads issued ahead, where a SIMD's VALU "
+                   "and MFMA issue turns bind the loop: the address chains "
+                   "of half the global loads among dot0's MFMAs (layout "
+                   "flag address-in-dot)"));
+
+STATISTIC(NumAddressInDot, "two-cluster layouts with half the global loads' "
+                           "address chains among dot0's MFMAs (VALU+MFMA "
+                           "issue bound)");
 
 namespace pingpong {
 
@@ -87,6 +103,30 @@ static const char *TwoPPLoadsAheadLayout =
     "mem mem1: local-write, global-load; "
     "dot dot1: dot[1/2]";
 
+// The same where a SIMD's VALU and MFMA issue turns, not its pipe or port,
+// bind the loop (convolutions: the im2col address arithmetic, bounds
+// compares and mask select of every global load, ~300 VALU and SALU per
+// wave against 16 MFMAs on tuning mmconv_f16_256x128x32, 18 per load). By
+// default that work issues as early as its inputs allow, in mem0, which
+// then takes a wave ~1240 clocks against the other group's 120-clock dot
+// half and paces two of the four intervals, each wave's address work alone
+// on its SIMD. `address-in-dot` moves the chains of the later half of the
+// loads into dot0, the last dot before the loads, where the MFMAs leave
+// issue turns: with the skew one group's dot0 runs beside the other's mem0,
+// so a SIMD's two waves issue address work at once there (ClusterPlan.cpp).
+// `latency` has AMDGPU's scheduler order the clusters for latency (the
+// occupancy order chains each address through one register, every VALU
+// waiting on the one before). Model, cycles/iter (GEMM 8192^3, llc-22
+// 4011): 3094 -> 2805; without `latency` 2981; every load's chain in dot0
+// 2989 (dot0 then ~1230 clocks a wave beside a ~180-clock mem0).
+static const char *TwoPPLoadsAheadAddressLayout =
+    "pingpong-layout v1; sync barrier asymmetric delay-global-data "
+    "address-in-dot latency; "
+    "mem mem0: local-read; "
+    "dot dot0: dot[0/2]; "
+    "mem mem1: local-write, global-load; "
+    "dot dot1: dot[1/2]";
+
 // The same with a scale applied to the dot's result (block-scaled fp8: acc
 // += dot(a, b) * sa * sb, one K step per accumulator, so resultScaleLayout
 // below does not apply) and its scale loads ahead. By default the scaling
@@ -143,6 +183,21 @@ static std::optional<std::string> resultScaleLayout(const LoopModel &M) {
          "dot dot0: " + Dot0 + "; mem mem1: local-write; dot dot1: dot";
 }
 
+/// The SIMD's two waves need more VALU and MFMA issue turns per iteration
+/// than its MFMA pipe and its pair's LDS port take (IssueBound): VALU is
+/// the work to overlap, and a memory cluster holding it cannot hide behind
+/// the other group's dot half. Single dot groups only (attention has its
+/// own orders).
+static bool loadAddressIssueBound(const LoopModel &M) {
+  if (!AddressInDotOpt || M.chainedDots() || M.Waves != 8)
+    return false;
+  const IssueBound B = issueBound(M, 2);
+  LLVM_DEBUG(llvm::dbgs() << "amdgpu-pingpong: two-cluster: VALU+MFMA issue "
+                          << B.IssueClocks << " clocks, pipe " << B.MFMAClocks
+                          << ", port " << B.PortClocks << " per SIMD\n");
+  return B.issueBound();
+}
+
 std::optional<ClusterLayout> layoutTwoPP(const LoopModel &M, Rejection &Why) {
   if (!canSliceAcrossWaveGroups(M, 2, Mode::TwoPP, Why))
     return std::nullopt;
@@ -153,10 +208,21 @@ std::optional<ClusterLayout> layoutTwoPP(const LoopModel &M, Rejection &Why) {
     return builtinLayout(Text->c_str(), Mode::TwoPP, M, Why);
   // Scale loads issued ahead have no place of their own (Layout.cpp): the
   // loads-ahead layout takes their loop too.
-  if (M.NumGlobalLoadsAhead && !sideLoadsInIteration(M))
+  if (M.NumGlobalLoadsAhead && !sideLoadsInIteration(M)) {
+    if (!hasResultSideLoads(M) && loadAddressIssueBound(M)) {
+      ++NumAddressInDot;
+      std::optional<ClusterLayout> L =
+          builtinLayout(TwoPPLoadsAheadAddressLayout, Mode::TwoPP, M, Why);
+      if (L)
+        L->Note = "VALU and MFMA issue bind (not the pipe or the LDS port): "
+                  "the address chains of half the global loads among "
+                  "dot0's MFMAs";
+      return L;
+    }
     return builtinLayout(hasResultSideLoads(M) ? TwoPPLoadsAheadResultLayout
                                                : TwoPPLoadsAheadLayout,
                          Mode::TwoPP, M, Why);
+  }
   if (M.NumSideLoads)
     return builtinLayout(TwoPPSideLoadLayout, Mode::TwoPP, M, Why);
   // Split where one group's reads alone take the port a dot half or more:

@@ -189,6 +189,15 @@ struct ClusterLayout {
   /// copies in a later one (the copies-ahead layouts), the first interval
   /// paces the iteration and the later one has room.
   bool DelayCopyAddress = false;
+  /// `address-in-dot`: instructions without a role whose values reach one
+  /// global load only (its address arithmetic, bounds compares, mask select:
+  /// an SCC order alone is no use), for the later half of the iteration's
+  /// global loads, go to the last dot cluster before the loads rather than
+  /// the first cluster their inputs allow, among the MFMAs. Where that work
+  /// outweighs the dot (im2col addresses of a convolution) the memory
+  /// cluster holding all of it faces the other group's dot and paces the
+  /// iteration; split, each half faces the other (planClusters).
+  bool AddressInDot = false;
   /// `side-loads-early`: a dot result's side input loaded an iteration
   /// ahead (the scale loads) no longer follows the last reader of the
   /// register it refills (DepGraph::SideStaging); it goes where its
