@@ -592,21 +592,26 @@ static void dropSync(ModeChoice &C) {
   C.Work.Insts = std::move(Kept);
 }
 
+/// The register peak of the loop planned in Layout (its plan not kept), 0
+/// where it does not plan.
+static unsigned layoutPeak(const LoopModel &M, const ClusterLayout &Layout,
+                           PlanContext &Ctx) {
+  Rejection W;
+  ModeChoice C;
+  C.Work = M;
+  if (Layout.BarrierBetweenClusters)
+    dropSync(C);
+  DepGraph G = buildDepGraph(C.Work, Ctx.MLI, Ctx.AA);
+  std::optional<ClusterPlan> Plan = planClusters(C.Work, G, Layout, W);
+  return Plan ? peakVectorPressure(C.Work, Plan->Order) : 0;
+}
+
 /// The peak of the loop's register witness (fourPPRegisterWitness: an
-/// order of the body, whichever mode asks), 0 where it does not plan. The
-/// witness's plan is not kept.
+/// order of the body, whichever mode asks), 0 where it does not plan.
 static unsigned registerWitnessPeak(const LoopModel &M, PlanContext &Ctx) {
   Rejection W;
   std::optional<ClusterLayout> Layout = fourPPRegisterWitness(M, W);
-  if (!Layout)
-    return 0;
-  ModeChoice C;
-  C.Work = M;
-  if (Layout->BarrierBetweenClusters)
-    dropSync(C);
-  DepGraph G = buildDepGraph(C.Work, Ctx.MLI, Ctx.AA);
-  std::optional<ClusterPlan> Plan = planClusters(C.Work, G, *Layout, W);
-  return Plan ? peakVectorPressure(C.Work, Plan->Order) : 0;
+  return Layout ? layoutPeak(M, *Layout, Ctx) : 0;
 }
 
 /// Chained-dot's register-lean order (ChainedPP.cpp, session 23) waits for
@@ -671,15 +676,7 @@ static unsigned leanOrderPeak(const LoopModel &M, PlanContext &Ctx) {
     return 0;
   Rejection W;
   std::optional<ClusterLayout> Layout = layoutFor(Mode::ChainedPP, M, W, N - 1);
-  if (!Layout)
-    return 0;
-  ModeChoice C;
-  C.Work = M;
-  if (Layout->BarrierBetweenClusters)
-    dropSync(C);
-  DepGraph G = buildDepGraph(C.Work, Ctx.MLI, Ctx.AA);
-  std::optional<ClusterPlan> Plan = planClusters(C.Work, G, *Layout, W);
-  return Plan ? peakVectorPressure(C.Work, Plan->Order) : 0;
+  return Layout ? layoutPeak(M, *Layout, Ctx) : 0;
 }
 
 std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
