@@ -348,6 +348,19 @@ ClusterPlan::memoryInDot(const LoopModel &M) const {
 /// Whether User reads a value Def defines: a virtual register, or a live
 /// physical one (a compare's SCC into a select). A dead def (the SCC every
 /// SALU add clobbers) only orders the two.
+/// The latest cluster of kind K from Latest down to Earliest (Latest itself
+/// checked first, even where it is before Earliest); none where there is none.
+static std::optional<unsigned> latestOfKind(const ClusterLayout &Layout,
+                                            unsigned Latest, unsigned Earliest,
+                                            ClusterKind K) {
+  for (unsigned X = Latest;; --X) {
+    if (Layout.Clusters[X].Kind == K)
+      return X;
+    if (X <= Earliest)
+      return std::nullopt;
+  }
+}
+
 static bool readsValueOf(const MachineInstr &User, const MachineInstr &Def) {
   for (const MachineOperand &D : Def.operands())
     if (D.isReg() && D.isDef() && D.getReg() &&
@@ -495,30 +508,24 @@ std::optional<ClusterPlan> planClusters(const LoopModel &M,
     // The last dot cluster its users allow (the one before the loads'
     // cluster), among its MFMAs; with none, the default below.
     if (FeedsLoadsOnly[I]) {
-      unsigned Dot = Latest;
-      while (Dot > C[I] && Layout.Clusters[Dot].Kind != ClusterKind::Dot)
-        --Dot;
-      if (Layout.Clusters[Dot].Kind == ClusterKind::Dot) {
-        C[I] = Dot;
+      if (std::optional<unsigned> Dot =
+              latestOfKind(Layout, Latest, C[I], ClusterKind::Dot)) {
+        C[I] = *Dot;
         continue;
       }
     }
     // The latest memory cluster the copies allow (theirs).
     if (FeedsCopiesOnly[I]) {
-      unsigned Mem = Latest;
-      while (Mem > C[I] && Layout.Clusters[Mem].Kind != ClusterKind::Mem)
-        --Mem;
-      if (Layout.Clusters[Mem].Kind == ClusterKind::Mem)
-        C[I] = Mem;
+      if (std::optional<unsigned> Mem =
+              latestOfKind(Layout, Latest, C[I], ClusterKind::Mem))
+        C[I] = *Mem;
       continue;
     }
     if (Layout.DelayGlobalDataUse && UsesGlobalData[I] &&
         !G.Succs[I].empty()) {
-      unsigned Mem = Latest;
-      while (Mem > C[I] && Layout.Clusters[Mem].Kind != ClusterKind::Mem)
-        --Mem;
-      if (Layout.Clusters[Mem].Kind == ClusterKind::Mem) {
-        C[I] = Mem;
+      if (std::optional<unsigned> Mem =
+              latestOfKind(Layout, Latest, C[I], ClusterKind::Mem)) {
+        C[I] = *Mem;
         continue;
       }
       // Users in a dot cluster with no memory cluster before them (LDS
