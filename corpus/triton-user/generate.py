@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compile the kernels of kernels.py with Triton's AMD backend into corpus/triton-user/<case>/.
 
-usage: generate.py OUTDIR [--set tuning|heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7|heldout8|heldout9|heldout10] [--filter SUBSTR ...] [--jobs N] [--list]
+usage: generate.py OUTDIR [--set tuning|heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7|heldout8|heldout9|heldout10|heldout11] [--filter SUBSTR ...] [--jobs N] [--list]
 
 Four sets: tuning (kernels.py: the attention shapes of issue 24 item 7, looked at while the
 no-gain rule was designed), heldout (kernels_heldout.py: written before the rule was measured on
@@ -39,12 +39,15 @@ KINDS = {"attn_bp": "bp", "attn_gqa": "gqa", "attn_tut": "tut", "attn_mixed": "m
          "mm_blockscale_rc": "mmblockrc", "mm_fp32": "mmf32", "mm_unroll": "mmunroll",
          "mm_lora": "mmlora", "attn_dv": "dv", "attn_kv8": "kv8",
          "attn_dropout": "drop", "attn_bsparse": "bsparse", "attn_fp8": "afp8",
-         "attn_decay": "decay", "mm_grouped": "mmgroup", "mm_dbias": "mmdbias"}
+         "attn_decay": "decay", "mm_grouped": "mmgroup", "mm_dbias": "mmdbias",
+         "attn_bwd_dq": "bwdq", "attn_docmask": "docmask", "attn_hd96": "hd96",
+         "attn_linear": "linattn", "mm_w8a16": "mmw8a16", "mm_rmsnorm": "mmrms"}
 MODULES = {"tuning": "kernels", "heldout": "kernels_heldout", "heldout2": "kernels_heldout2",
            "heldout3": "kernels_heldout3", "heldout4": "kernels_heldout4",
            "heldout5": "kernels_heldout5", "heldout6": "kernels_heldout6",
            "heldout7": "kernels_heldout7", "heldout8": "kernels_heldout8",
-           "heldout9": "kernels_heldout9", "heldout10": "kernels_heldout10"}
+           "heldout9": "kernels_heldout9", "heldout10": "kernels_heldout10",
+           "heldout11": "kernels_heldout11"}
 STRIDES = {"attn_bp": ("stride_qh", "stride_qm", "stride_kh", "stride_kn", "stride_vh",
                        "stride_vn", "stride_oh", "stride_om", "SEQ"),
            "attn_mixed": ("stride_qm", "stride_kn", "stride_vn", "stride_om", "SEQ"),
@@ -128,12 +131,26 @@ HELDOUT10 = {
     "mm_dbias": ({"A": "", "B": "", "C": "out", "DB": "fp32"},
                  ("M", "N", "K", "stride_am", "stride_bk", "stride_cm"), {}),
 }
+# heldout11 (session 25): the same form
+HELDOUT11 = {
+    "attn_bwd_dq": ({"Q": "", "K": "", "V": "", "DO": "", "LSE": "fp32", "DELTA": "fp32", "DQ": ""},
+                    ("stride_h", "stride_s", "SEQ"), {}),
+    "attn_docmask": ({"Q": "", "K": "", "V": "", "O": "", "DOC": "i32"},
+                     ("stride_h", "stride_s", "SEQ"), {}),
+    "attn_hd96": ({"Q": "", "K": "", "V": "", "O": ""}, ("stride_h", "stride_s", "SEQ"), {"HD": 96}),
+    "attn_linear": ({"Q": "", "K": "", "V": "", "O": ""}, ("stride_h", "stride_s", "SEQ"), {}),
+    "mm_w8a16": ({"A": "", "B": "i8", "SB": "fp32", "C": ""},
+                 ("M", "N", "K", "stride_am", "stride_bk", "stride_cm"), {}),
+    "mm_rmsnorm": ({"X": "", "W": "", "G": "", "C": ""},
+                   ("M", "N", "K", "stride_xm", "stride_wk", "stride_cm"), {}),
+}
 # tuning (session 22): per-row and per-column scales of each K block
 TUNING22 = {"mm_blockscale_rc": HELDOUT6["mm_blockscale"]}
-SIGNATURES = {**HELDOUT6, **HELDOUT7, **HELDOUT8, **HELDOUT9, **HELDOUT10, **TUNING22}
+SIGNATURES = {**HELDOUT6, **HELDOUT7, **HELDOUT8, **HELDOUT9, **HELDOUT10, **HELDOUT11, **TUNING22}
 ATTENTION_SIGNATURES = ("attn_decode", "attn_paged", "attn_hd256", "attn_bwd_dkdv", "attn_varlen",
                         "attn_dv", "attn_kv8", "attn_dropout", "attn_bsparse", "attn_fp8",
-                        "attn_decay")
+                        "attn_decay", "attn_bwd_dq", "attn_docmask", "attn_hd96",
+                        "attn_linear")
 
 
 class UserCase(G.Case):
@@ -571,6 +588,27 @@ def heldout10_cases():
     return held_out(build)
 
 
+def heldout11_cases():
+    def build(add):
+        # shapes no other set has (session 25): the attention backward's dQ loop (three dots),
+        # packed-sequence attention masked by document ids loaded per K block, head dimension 96
+        # padded to 128 (masked loads), chunked linear attention (a store and a carried state in
+        # the loop), a weight-only int8 GEMM, a GEMM fused behind RMSNorm (norm weight per K block)
+        add("attn_bwd_dq", "gfx942", "bf16", (64, 64, 64), 4, 2)
+        add("attn_bwd_dq", "gfx950", "fp16", (128, 64, 128), 8, 2)
+        add("attn_docmask", "gfx942", "fp16", (128, 64, 128), 8, 2)
+        add("attn_docmask", "gfx950", "bf16", (128, 64, 64), 4, 2, async_copy=True)
+        add("attn_hd96", "gfx942", "bf16", (128, 64, 128), 4, 2)
+        add("attn_hd96", "gfx950", "fp16", (128, 64, 128), 8, 2)
+        add("attn_linear", "gfx942", "fp16", (64, 64, 64), 4, 2)
+        add("attn_linear", "gfx950", "bf16", (64, 64, 128), 4, 2)
+        add("mm_w8a16", "gfx942", "fp16", (128, 128, 64), 4, 2)
+        add("mm_w8a16", "gfx950", "bf16", (256, 128, 64), 8, 2)
+        add("mm_rmsnorm", "gfx942", "bf16", (256, 128, 64), 8, 2)
+        add("mm_rmsnorm", "gfx950", "fp16", (128, 128, 64), 4, 2, async_copy=True)
+    return held_out(build)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("outdir")
@@ -584,7 +622,8 @@ def main():
              "heldout3": heldout3_cases, "heldout4": heldout4_cases,
              "heldout5": heldout5_cases, "heldout6": heldout6_cases,
              "heldout7": heldout7_cases, "heldout8": heldout8_cases,
-             "heldout9": heldout9_cases, "heldout10": heldout10_cases}[a.set]()
+             "heldout9": heldout9_cases, "heldout10": heldout10_cases,
+             "heldout11": heldout11_cases}[a.set]()
     todo = [(c, pp) for c, pp in every if not a.filter or any(f in c.name(pp) for f in a.filter)]
     if a.one:
         c, pp = next((c, pp) for c, pp in every if c.name(pp) == a.one)
