@@ -100,6 +100,15 @@ static cl::opt<bool> CountAddresses(
              "carried through the body, as LLVM computes it at the body's "
              "top (AMDGPUPingpong plugin)"));
 
+static cl::opt<bool> AfterInterleavedWrites(
+    "amdgpu-pingpong-lookahead-after-interleaved-writes", cl::init(true),
+    cl::Hidden,
+    cl::desc("load lookahead: where the LDS writes of two staged loads "
+             "interleave (halves of two tiles, which instruction selection "
+             "pairs into one ds_write2), issue both next-iteration loads "
+             "after the last of those writes (default on; docs/modes.md, "
+             "session 25: loads ahead)"));
+
 static cl::opt<bool> ExchangeNotAhead(
     "amdgpu-pingpong-lookahead-skip-exchange", cl::init(true), cl::Hidden,
     cl::desc("load lookahead: leave alone loops that write an MFMA result, "
@@ -137,6 +146,57 @@ unsigned dwords(const Type *T, const DataLayout &DL) {
          32;
 }
 
+/// Per staged load, the last LDS write its next-iteration load must follow:
+/// its own last write, or, where the writes of several loads interleave
+/// (the first of one load's writes before the last of another's), the last
+/// write of that whole group. Instruction selection pairs interleaved
+/// writes of two tiles' halves into one ds_write2 (heldout11's int8 B: X.lo
+/// with Y.lo, X.hi with Y.hi); a load between the pair's halves keeps its
+/// PHI's old value live past the new definition, so the coalescer leaves a
+/// latch copy that waits for the load every iteration (tuning
+/// mmw8a16_f16_128x128x64_w4 gfx950: 2788 -> 1689 cycles, docs/modes.md).
+/// Loads whose writes stand alone keep their place: the earliest issue.
+SmallVector<Instruction *, 8> stagedLoadPoints(ArrayRef<Staged> Loads) {
+  SmallVector<Instruction *, 8> After(Loads.size(), nullptr);
+  if (!AfterInterleavedWrites)
+    return After;
+  auto Before = [](const Instruction *X, const Instruction *Y) {
+    return X->comesBefore(Y);
+  };
+  struct Range {
+    StoreInst *First, *Last;
+    unsigned Load;
+  };
+  SmallVector<Range, 8> Ranges;
+  for (unsigned I = 0; I < Loads.size(); ++I) {
+    ArrayRef<StoreInst *> St = Loads[I].Stores;
+    Range R{St.front(), St.front(), I};
+    for (StoreInst *SI : St) {
+      if (Before(SI, R.First))
+        R.First = SI;
+      if (Before(R.Last, SI))
+        R.Last = SI;
+    }
+    Ranges.push_back(R);
+  }
+  llvm::sort(Ranges, [&](const Range &X, const Range &Y) {
+    return Before(X.First, Y.First);
+  });
+  for (unsigned B = 0; B < Ranges.size();) {
+    unsigned E = B + 1;
+    StoreInst *GroupLast = Ranges[B].Last;
+    while (E < Ranges.size() && Before(Ranges[E].First, GroupLast)) {
+      if (Before(GroupLast, Ranges[E].Last))
+        GroupLast = Ranges[E].Last;
+      ++E;
+    }
+    for (unsigned I = B; I < E; ++I)
+      After[Ranges[I].Load] = GroupLast;
+    B = E;
+  }
+  return After;
+}
+
 class PingpongLoadLookahead : public FunctionPass {
 public:
   static char ID;
@@ -161,7 +221,8 @@ private:
   std::string collect(Loop &L, IterationValues &At, SmallVectorImpl<Staged> &Out,
                       SmallVectorImpl<Staged> &Scales,
                       std::string &WhyScales) const;
-  void rewrite(Loop &L, IterationValues &At, Staged &S) const;
+  void rewrite(Loop &L, IterationValues &At, Staged &S,
+               Instruction *AfterStores) const;
 };
 
 /// Session 24 (directdot): an MFMA result of the iteration written to LDS in
@@ -392,8 +453,8 @@ std::string PingpongLoadLookahead::collect(Loop &L, IterationValues &At,
   return Out.empty() ? Why : "";
 }
 
-void PingpongLoadLookahead::rewrite(Loop &L, IterationValues &At,
-                                    Staged &S) const {
+void PingpongLoadLookahead::rewrite(Loop &L, IterationValues &At, Staged &S,
+                                    Instruction *AfterStores) const {
   BasicBlock *Header = L.getHeader();
   BasicBlock *Pre = L.getLoopPreheader();
   Instruction *Load = S.Load;
@@ -408,10 +469,10 @@ void PingpongLoadLookahead::rewrite(Loop &L, IterationValues &At,
   First->insertBefore(PreEnd->getIterator());
   First->setName(Load->getName() + ".la0");
 
-  // The next iteration's tile, right after the writes of this one: the
-  // writes free the registers the load fills. A result-side value: after
-  // its last reader.
-  Instruction *Last = S.LastUse;
+  // The next iteration's tile, after the writes of this one: the writes
+  // free the registers the load fills (AfterStores: stagedLoadPoints). A
+  // result-side value: after its last reader.
+  Instruction *Last = S.resultSide() ? S.LastUse : AfterStores;
   for (StoreInst *SI : S.Stores)
     if (!Last || Last->comesBefore(SI))
       Last = SI;
@@ -545,10 +606,11 @@ bool PingpongLoadLookahead::runOnFunction(Function &F) {
              Twine(Budget));
       continue;
     }
-    for (Staged &S : Loads)
-      rewrite(*L, At, S);
+    SmallVector<Instruction *, 8> After = stagedLoadPoints(Loads);
+    for (unsigned I = 0; I < Loads.size(); ++I)
+      rewrite(*L, At, Loads[I], After[I]);
     for (Staged &S : Scales)
-      rewrite(*L, At, S);
+      rewrite(*L, At, S, nullptr);
     NumLookaheadLoads += Loads.size();
     NumLookaheadScaleLoads += Scales.size();
     ++NumLookaheadLoops;
