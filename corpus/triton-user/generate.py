@@ -390,6 +390,20 @@ def cases():
     L.append(UserCase("attn_bwd_dkdv", "gfx950", "fp16", (64, 128, 64), 8, 2))
     L.append(UserCase("attn_bwd_dkdv", "gfx950", "bf16", (32, 128, 128), 8, 2))
     L.append(UserCase("attn_bwd_dkdv", "gfx950", "fp16", (128, 128, 64), 8, 2))
+    # session 25 (lead): weight-only int8 GEMMs (heldout11's mm_w8a16, other tiles and types): B
+    # converted to the activation type in the loop; auto's one-cluster lost to LLVM's order on the
+    # held-out gfx942 4-warp loop
+    L.append(UserCase("mm_w8a16", "gfx942", "bf16", (128, 128, 64), 4, 2))
+    L.append(UserCase("mm_w8a16", "gfx942", "fp16", (128, 128, 32), 4, 2))
+    L.append(UserCase("mm_w8a16", "gfx942", "fp16", (128, 64, 64), 4, 2))
+    L.append(UserCase("mm_w8a16", "gfx942", "fp16", (256, 128, 64), 8, 2))
+    L.append(UserCase("mm_w8a16", "gfx950", "fp16", (128, 128, 64), 4, 2))
+    # session 25 (lead): packed-sequence attention (heldout11's attn_docmask, other tiles): the
+    # document ids of each K block loaded into registers and compared with the query rows' ids
+    L.append(UserCase("attn_docmask", "gfx942", "bf16", (128, 64, 64), 8, 2))
+    L.append(UserCase("attn_docmask", "gfx942", "fp16", (128, 32, 128), 8, 2))
+    L.append(UserCase("attn_docmask", "gfx950", "fp16", (128, 64, 128), 8, 2))
+    L.append(UserCase("attn_docmask", "gfx942", "fp16", (128, 64, 128), 4, 2))
     return [(c, pp) for c in L for pp in (0, 1)]
 
 

@@ -153,3 +153,5 @@ from kernels_heldout9 import mm_lora  # noqa: E402,F401
 from kernels_heldout10 import attn_fp8  # noqa: E402,F401 - session 24 development cases
 from kernels_heldout10 import mm_grouped  # noqa: E402,F401
 from kernels_heldout10 import attn_dropout  # noqa: E402,F401
+from kernels_heldout11 import mm_w8a16  # noqa: E402,F401 - session 25 development cases
+from kernels_heldout11 import attn_docmask  # noqa: E402,F401

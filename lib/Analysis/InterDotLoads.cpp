@@ -48,6 +48,13 @@ static cl::opt<bool> ChainedDirectLoads(
              "their global loads instead of refusing the loop (default on; "
              "docs/modes.md, session 24: directdot)"));
 
+static cl::opt<bool> OffDotVALU(
+    "amdgpu-pingpong-inter-dot-load-valu", cl::init(true), cl::Hidden,
+    cl::desc("chained dots: a global load whose data reaches the inter-dot "
+             "work through VALU of its own (a mask computed from loaded ids) "
+             "is an inter-dot input too (default on; docs/modes.md, session "
+             "25: document masks)"));
+
 namespace pingpong {
 
 /// Every use of the load at Pos, through copies and the body's PHIs, is
@@ -75,7 +82,7 @@ static bool readByInterDotOnly(ModelBuilder &B, unsigned Pos, unsigned &Group,
           continue; // after the loop
         if (!Seen.insert(&U).second)
           continue;
-        if (Seen.size() > 64)
+        if (Seen.size() > 256)
           return false;
         if (U.isPHI()) {
           Work.push_back({&U, true});
@@ -91,10 +98,19 @@ static bool readByInterDotOnly(ModelBuilder &B, unsigned Pos, unsigned &Group,
           Carried &= It.ThroughPhi;
           continue;
         }
+        // Copies pass the data on; so does VALU of it alone that no dot
+        // result enters (a document mask: the loaded ids compared with the
+        // query rows', the compare's lane mask then selects scores).
+        const bool OwnVALU = OffDotVALU &&
+                             (UI.R == Role::Other || UI.R == Role::OperandPrep) &&
+                             !U.isCall() && !U.hasUnmodeledSideEffects();
         if (UI.Kind != InstKind::Other || U.mayLoadOrStore() ||
-            !ModelBuilder::isCopyLike(U) ||
+            !(ModelBuilder::isCopyLike(U) || OwnVALU) ||
             (UI.R != Role::Other && UI.R != Role::OperandPrep))
+        {
+          LLVM_DEBUG(dbgs() << "inter-dot load: a use does not pass it on: " << U);
           return false; // a dot operand as it is, memory, an address
+        }
         Work.push_back({&U, It.ThroughPhi});
       }
     }
