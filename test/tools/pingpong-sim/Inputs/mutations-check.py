@@ -10,6 +10,10 @@ on each copy) and judges the hot loop's mutations:
                in between (e.g. a second lgkmcnt(0) with only MFMAs since the first;
                counter by counter: vmcnt(0) lgkmcnt(0) after a vmcnt(0), LDS ops and
                an lgkmcnt(0));
+               or (saturated) every LDS result the deleted lgkmcnt wait completes is read
+               only after at least 15 younger LDS/SMEM operations issued (gfx9's 4-bit
+               lgkmcnt: a wave cannot have more outstanding, so it is complete there, as
+               LLVM's SIInsertWaitcnts and pingpong-sim assume);
                or the deleted s_barrier is one of a redundant pair: deleting it
                together with another barrier of the loop is caught (each alone
                orders every pair, e.g. Triton's two barriers per iteration of a
@@ -92,6 +96,69 @@ def redundant(i):
     return None
 
 
+LGKM_MAX = 15  # gfx9's lgkmcnt field (4 bits)
+
+
+def regs(text):
+    """VGPR/AGPR numbers named in an operand string: v7, v[4:7], a[0:3]."""
+    out = set()
+    for kind, a, b in re.findall(r"\b([va])\[(\d+):(\d+)\]", text):
+        out |= {(kind, i) for i in range(int(a), int(b) + 1)}
+    for kind, a in re.findall(r"\b([va])(\d+)\b", text):
+        out.add((kind, int(a)))
+    return out
+
+
+def saturated(i):
+    """Line index i holds an `s_waitcnt lgkmcnt(N)` (no vmcnt): every LDS read
+    outstanding at it that it would complete (N or more LDS/SMEM operations
+    younger, in the same block) is read first where at least LGKM_MAX younger
+    ones were issued, or not read before the block's next lgkm wait."""
+    need = waits(code(lines[i]))
+    if set(need) != {"lgkm"}:
+        return False
+    n = need["lgkm"]
+    ops = []  # [line index, destination registers] of the block's lgkm ops before i
+    for k in range(i - 1, -1, -1):
+        t = code(lines[k])
+        if not t:
+            continue
+        if t.endswith(":") or t.startswith("s_cbranch") or t.startswith("s_branch"):
+            # The block's start: what other paths left outstanding is older than
+            # every operation here, complete at the wait if the block issued the
+            # counter's limit before it.
+            if len(ops) < LGKM_MAX:
+                return False
+            break
+        if t.startswith("s_waitcnt") and "lgkm" in waits(t):
+            break
+        if "lgkm" in counters_of(t):
+            parts = t.split(None, 1)
+            dst = regs(parts[1].split(",")[0]) if len(parts) > 1 and parts[0].startswith("ds_read") else set()
+            ops.insert(0, [k, dst])
+    pending = [d for j, (k, d) in enumerate(ops) if len(ops) - 1 - j >= n and d]
+    if not pending:
+        return False
+    younger = {id(d): len(ops) - 1 - j for j, (k, d) in enumerate(ops)}
+    for k in range(i + 1, len(lines)):
+        t = code(lines[k])
+        if not t:
+            continue
+        if t.endswith(":") or t.startswith("s_cbranch") or t.startswith("s_branch") or \
+                (t.startswith("s_waitcnt") and "lgkm" in waits(t)):
+            return True
+        parts = t.split(None, 1)
+        args = parts[1] if len(parts) > 1 else ""
+        used = regs(args)
+        for d in pending:
+            if d & used and younger[id(d)] < LGKM_MAX:
+                return False
+        if "lgkm" in counters_of(t):
+            for d in pending:
+                younger[id(d)] += 1
+    return False
+
+
 loop_barriers = [int(m.group(3)) for m in
                  (re.match(r"(caught|MISSED): delete `(s_barrier.*)` \(line (\d+), loop\)", l)
                   for l in res) if m]
@@ -132,6 +199,7 @@ for l in res:
         caught += 1
         continue
     k = redundant(line - 1) if text.startswith("s_waitcnt") else None
+    sat = k is None and text.startswith("s_waitcnt") and saturated(line - 1)
     pair = redundant_pair(line) if text.startswith("s_barrier") else None
     drain = None
     if k is None and text.startswith("s_waitcnt"):
@@ -152,6 +220,10 @@ for l in res:
         explained += 1
         print(f"explained: line {line} `{text}` waits for nothing: line {k + 1} `{code(lines[k])}` "
               f"already did, and no operation on its counter was issued since")
+    elif sat:
+        explained += 1
+        print(f"explained: line {line} `{text}`: every LDS result it completes is read only "
+              f"after {LGKM_MAX} younger LDS/SMEM operations issued (the counter's limit)")
     elif pair is not None:
         explained += 1
         print(f"explained: line {line} `{text}` is one of a redundant pair: deleted together "
