@@ -41,7 +41,8 @@ KINDS = {"attn_bp": "bp", "attn_gqa": "gqa", "attn_tut": "tut", "attn_mixed": "m
          "attn_dropout": "drop", "attn_bsparse": "bsparse", "attn_fp8": "afp8",
          "attn_decay": "decay", "mm_grouped": "mmgroup", "mm_dbias": "mmdbias",
          "attn_bwd_dq": "bwdq", "attn_docmask": "docmask", "attn_hd96": "hd96",
-         "attn_linear": "linattn", "mm_w8a16": "mmw8a16", "mm_rmsnorm": "mmrms"}
+         "attn_linear": "linattn", "mm_w8a16": "mmw8a16", "mm_rmsnorm": "mmrms",
+         "mm_rowsum": "mmrowsum"}
 MODULES = {"tuning": "kernels", "heldout": "kernels_heldout", "heldout2": "kernels_heldout2",
            "heldout3": "kernels_heldout3", "heldout4": "kernels_heldout4",
            "heldout5": "kernels_heldout5", "heldout6": "kernels_heldout6",
@@ -146,7 +147,11 @@ HELDOUT11 = {
 }
 # tuning (session 22): per-row and per-column scales of each K block
 TUNING22 = {"mm_blockscale_rc": HELDOUT6["mm_blockscale"]}
-SIGNATURES = {**HELDOUT6, **HELDOUT7, **HELDOUT8, **HELDOUT9, **HELDOUT10, **HELDOUT11, **TUNING22}
+# tuning (session 25, cflow): a GEMM summing B's columns in the K loop
+TUNING25 = {"mm_rowsum": ({"A": "", "B": "", "C": "out", "RS": "fp32"},
+                          ("M", "N", "K", "stride_am", "stride_bk", "stride_cm"), {})}
+SIGNATURES = {**HELDOUT6, **HELDOUT7, **HELDOUT8, **HELDOUT9, **HELDOUT10, **HELDOUT11, **TUNING22,
+              **TUNING25}
 ATTENTION_SIGNATURES = ("attn_decode", "attn_paged", "attn_hd256", "attn_bwd_dkdv", "attn_varlen",
                         "attn_dv", "attn_kv8", "attn_dropout", "attn_bsparse", "attn_fp8",
                         "attn_decay", "attn_bwd_dq", "attn_docmask", "attn_hd96",
@@ -404,6 +409,12 @@ def cases():
     L.append(UserCase("attn_docmask", "gfx942", "fp16", (128, 32, 128), 8, 2))
     L.append(UserCase("attn_docmask", "gfx950", "fp16", (128, 64, 128), 8, 2))
     L.append(UserCase("attn_docmask", "gfx942", "fp16", (128, 64, 128), 4, 2))
+    # session 25 (cflow): GEMMs summing B's columns in the K loop (heldout10's mm_dbias shape,
+    # other tiles, types and targets): the cross-warp sum's lane-predicated LDS stores make the
+    # loop body several blocks
+    L.append(UserCase("mm_rowsum", "gfx950", "bf16", (128, 128, 64), 4, 2))
+    L.append(UserCase("mm_rowsum", "gfx942", "fp16", (256, 128, 64), 8, 2))
+    L.append(UserCase("mm_rowsum", "gfx950", "fp16", (128, 256, 64), 8, 2, async_copy=True))
     return [(c, pp) for c in L for pp in (0, 1)]
 
 

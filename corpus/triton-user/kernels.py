@@ -155,3 +155,32 @@ from kernels_heldout10 import mm_grouped  # noqa: E402,F401
 from kernels_heldout10 import attn_dropout  # noqa: E402,F401
 from kernels_heldout11 import mm_w8a16  # noqa: E402,F401 - session 25 development cases
 from kernels_heldout11 import attn_docmask  # noqa: E402,F401
+
+
+@triton.jit
+def mm_rowsum(A, B, C, RS, M, N, K, stride_am, stride_bk, stride_cm, BM: tl.constexpr,
+              BN: tl.constexpr, BK: tl.constexpr):
+    # session 25 (cflow) development cases: C = A B with B's column sums (a zero-point
+    # correction term: sum over k of B[k, n]) accumulated in the same K loop, the way a user
+    # fuses them; C stores the corrected product, RS the sums
+    pid = tl.program_id(0)
+    npid_n = tl.cdiv(N, BN)
+    pid_m = pid // npid_n
+    pid_n = pid % npid_n
+    offs_m = pid_m * BM + tl.arange(0, BM)
+    offs_n = pid_n * BN + tl.arange(0, BN)
+    offs_k = tl.arange(0, BK)
+    a_ptrs = A + offs_m[:, None] * stride_am + offs_k[None, :]
+    b_ptrs = B + offs_k[:, None] * stride_bk + offs_n[None, :]
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    colsum = tl.zeros((BN,), dtype=tl.float32)
+    for k in range(0, K, BK):
+        a_blk = tl.load(a_ptrs)
+        b_blk = tl.load(b_ptrs)
+        acc += tl.dot(a_blk, b_blk)
+        colsum += tl.sum(b_blk.to(tl.float32), axis=0)
+        a_ptrs += BK
+        b_ptrs += BK * stride_bk
+    acc -= 0.5 * colsum[None, :]
+    tl.store(C + offs_m[:, None] * stride_cm + offs_n[None, :], acc.to(C.dtype.element_ty))
+    tl.store(RS + offs_n, colsum, mask=pid_m == 0)
