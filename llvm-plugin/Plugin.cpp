@@ -8,6 +8,7 @@
 // inserts them into AMDGPU codegen pipelines only.
 //
 //===----------------------------------------------------------------------===//
+#include "pingpong/Passes/LaneStores.h"
 #include "pingpong/Passes/Passes.h"
 #include "pingpong/Version.h"
 
@@ -42,8 +43,11 @@ void insertPasses(TargetMachine &TM, PassManagerBase &, TargetPassConfig *TPC) {
   // IR, before AMDGPU's LDS lowering (the last point where a kernel can get
   // an LDS variable of its own): exchange scratch out of shared buffers
   // (RelocateExchange.cpp).
+  // Before it, lane-predicated LDS stores in dot loops without their
+  // branches (FlattenLaneStores.cpp; it may add an LDS variable too).
   for (StringRef Arg : {"amdgpu-export-kernel-runtime-handles", "always-inline"})
     if (const void *Before = passID(Arg)) {
+      TPC->insertPass(Before, &pingpong::PingpongFlattenLaneStoresPassID);
       TPC->insertPass(Before, &pingpong::PingpongRelocateExchangePassID);
       break;
     }

@@ -80,6 +80,7 @@ void initializePingpongRotateLoopsPass(PassRegistry &);
 void initializePingpongLoadLookaheadPass(PassRegistry &);
 void initializePingpongDMALookaheadPass(PassRegistry &);
 void initializePingpongRelocateExchangePass(PassRegistry &);
+void initializePingpongFlattenLaneStoresPass(PassRegistry &);
 void initializePingpongOccupancyHintPass(PassRegistry &);
 void initializePingpongVerifyPass(PassRegistry &);
 void initializePingpongWaitsPass(PassRegistry &);
@@ -579,6 +580,7 @@ void pingpong::initializePingpongPasses(PassRegistry &Registry) {
   initializePingpongLoadLookaheadPass(Registry);
   initializePingpongDMALookaheadPass(Registry);
   initializePingpongRelocateExchangePass(Registry);
+  initializePingpongFlattenLaneStoresPass(Registry);
   initializePingpongOccupancyHintPass(Registry);
   initializePingpongVerifyPass(Registry);
   initializePingpongWaitsPass(Registry);

@@ -29,6 +29,7 @@
 #include "pingpong/Analysis/Directives.h"
 #include "pingpong/Analysis/IRAddress.h"
 #include "pingpong/Passes/IRLoops.h"
+#include "pingpong/Passes/LaneStores.h"
 #include "pingpong/Passes/Passes.h"
 #include "pingpong/Target/TargetFacts.h"
 
@@ -533,3 +534,44 @@ char &pingpong::PingpongRelocateExchangePassID = PingpongRelocateExchange::ID;
 INITIALIZE_PASS(PingpongRelocateExchange, "amdgpu-pingpong-relocate-exchange",
                 "AMDGPU block pingpong LDS exchange relocation (plugin)", false,
                 false)
+
+std::optional<std::pair<uint64_t, uint64_t>>
+pingpong::kernelLDSBytes(Function &F) {
+  const DataLayout &DL = F.getDataLayout();
+  SmallVector<Access, 64> All;
+  IntRanges Ranges(DL);
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (!ldsAccessOf(I, DL, Ranges, All))
+        return std::nullopt;
+  // Each LDS variable the kernel touches: its size, or as far as its
+  // accesses reach (Triton's arena is an unsized `[0 x i8]`, its size the
+  // launch's): past the lowest byte of each access, at most to the highest
+  // byte any access may touch.
+  MapVector<GlobalVariable *, std::pair<uint64_t, uint64_t>> Extent;
+  for (const Access &A : All) {
+    if (A.KeyOff + A.Lo < 0)
+      return std::nullopt;
+    const uint64_t Size =
+        DL.getTypeAllocSize(A.Arena->getValueType()).getFixedValue();
+    auto &[Lo, Hi] = Extent[A.Arena];
+    Lo = std::max<uint64_t>({Lo, Size, uint64_t(A.KeyOff + A.Lo) + 1});
+    Hi = std::max<uint64_t>({Hi, Size, uint64_t(A.KeyOff + A.Hi)});
+  }
+  for (GlobalVariable &GV : F.getParent()->globals())
+    if (GV.getAddressSpace() == 3 && !Extent.count(&GV) &&
+        any_of(GV.users(), [&](const User *U) {
+          const auto *UI = dyn_cast<Instruction>(U);
+          return UI && UI->getFunction() == &F;
+        })) {
+      const uint64_t Size =
+          DL.getTypeAllocSize(GV.getValueType()).getFixedValue();
+      Extent[&GV] = {Size, Size};
+    }
+  uint64_t Lo = 0, Hi = 0;
+  for (auto &[GV, E] : Extent) {
+    Lo = alignTo(Lo, 16) + std::min(E.first, E.second);
+    Hi = alignTo(Hi, 16) + E.second;
+  }
+  return std::make_pair(Lo, Hi);
+}
