@@ -59,6 +59,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
@@ -122,6 +123,9 @@ std::string whyNotFlattenable(const Triangle &T) {
     }
     if (isa<PHINode>(I))
       return "a PHI";
+    if (isLDSDMACall(I))
+      return "an LDS DMA (its lanes write at M0 + lane x size: a lane the "
+             "branch skipped has no address of its own to send elsewhere)";
     if (auto *CB = dyn_cast<CallBase>(&I); CB && CB->isConvergent())
       return "a cross-lane operation (its lanes would change)";
     if (I.mayReadOrWriteMemory() || !isSafeToSpeculativelyExecute(&I))
@@ -306,6 +310,17 @@ bool PingpongFlattenLaneStores::runOnKernel(Function &F) {
       Missed(P.L, Why);
     return false;
   };
+  // The slot index: the work-item id the kernel already reads (a kernel
+  // that does not gets no new input from this pass). Triton's kernels are
+  // one-dimensional; in a 2-D or 3-D launch work-items of equal x would
+  // share a slot, bytes nothing reads.
+  const bool ReadsWorkItemX = any_of(instructions(F), [](const Instruction &I) {
+    const auto *II = dyn_cast<IntrinsicInst>(&I);
+    return II && II->getIntrinsicID() == Intrinsic::amdgcn_workitem_id_x;
+  });
+  if (!ReadsWorkItemX)
+    return MissAll("the kernel does not read its work-item id, which would "
+                   "number the lanes' slots");
   if (Size > MaxDummyBytes)
     return MissAll("the lanes' slots would take " + Twine(Size) +
                    " bytes of LDS (more than " + Twine(MaxDummyBytes) + ")");
