@@ -416,6 +416,6 @@ bool PingpongFlattenLaneStores::runOnKernel(Function &F) {
 char PingpongFlattenLaneStores::ID = 0;
 char &pingpong::PingpongFlattenLaneStoresPassID = PingpongFlattenLaneStores::ID;
 
-INITIALIZE_PASS(PingpongFlattenLaneStores, "amdgpu-pingpong-flatten-lane-stores",
+INITIALIZE_PASS(PingpongFlattenLaneStores, "amdgpu-pingpong-lane-stores",
                 "AMDGPU block pingpong lane-predicated LDS stores (plugin)",
                 false, false)
