@@ -415,6 +415,13 @@ def cases():
     L.append(UserCase("mm_rowsum", "gfx950", "bf16", (128, 128, 64), 4, 2))
     L.append(UserCase("mm_rowsum", "gfx942", "fp16", (256, 128, 64), 8, 2))
     L.append(UserCase("mm_rowsum", "gfx950", "fp16", (128, 256, 64), 8, 2, async_copy=True))
+    # session 25 (ldsinloop): gfx942 GEMMs whose LDS round trip stays inside one iteration
+    # (heldout8's mm_conv and heldout10's mm_grouped, other tiles and types): Triton does not
+    # pipeline the 16-bit loads, so the loop loads, writes LDS, waits at a barrier and reads the
+    # same buffer back before its dot
+    L.append(UserCase("mm_conv", "gfx942", "bf16", (128, 128, 64), 4, 2))
+    L.append(UserCase("mm_conv", "gfx942", "fp16", (128, 64, 64), 4, 2))
+    L.append(UserCase("mm_grouped", "gfx942", "bf16", (256, 128, 64), 8, 2))
     return [(c, pp) for c in L for pp in (0, 1)]
 
 
