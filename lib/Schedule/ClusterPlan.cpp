@@ -106,6 +106,8 @@ unsigned layoutVariants(Mode Md, const LoopModel &M) {
     return singleWaveVariants(M);
   if (Md == Mode::FourPP)
     return fourPPVariants(M);
+  if (Md == Mode::OnePP)
+    return onePPVariants(M);
   return Md == Mode::ChainedPP ? chainedPPVariants(M) : 1;
 }
 

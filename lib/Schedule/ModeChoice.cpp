@@ -756,6 +756,9 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
       std::optional<ClusterPlan> Plan = planClusters(C.Work, G, *Layout, W);
       if (!Plan) {
         Fail = W.Reason;
+        if (std::string Skew = ldsInLoopSkewRefusal(M, *Layout, W);
+            !Skew.empty())
+          Fail = Skew;
       } else {
         C.Plan = std::move(*Plan);
         C.Peak = peakVectorPressure(C.Work, C.Plan.Order);

@@ -133,7 +133,12 @@ static const char *OnePPLoadsAheadQueueLayout =
     "dot dot1: dot[1/2]; "
     "mem store: local-write, global-load";
 
-std::optional<ClusterLayout> layoutOnePP(const LoopModel &M, Rejection &Why) {
+std::optional<ClusterLayout> layoutOnePP(const LoopModel &M, Rejection &Why,
+                                         unsigned Variant) {
+  // The fallback where the loop reads back LDS it writes in the same
+  // iteration (LDSInLoop.cpp): tried only where the layouts below failed.
+  if (Variant == 1)
+    return layoutOnePPInLoop(M, Why);
   std::optional<ClusterLayout> L;
   const bool RoundTrip = loadedRoundTrip(M) > 0;
   // Scale loads issued ahead have no place of their own (Layout.cpp): the

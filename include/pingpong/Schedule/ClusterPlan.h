@@ -59,7 +59,24 @@ std::optional<ClusterLayout> builtinLayout(const char *Text, Mode Md,
 
 /// The three layouts Triton's BlockPingpong uses (one file each). They fail
 /// (nullopt + Why) when the loop cannot be cut that way.
-std::optional<ClusterLayout> layoutOnePP(const LoopModel &M, Rejection &Why);
+std::optional<ClusterLayout> layoutOnePP(const LoopModel &M, Rejection &Why,
+                                         unsigned Variant);
+/// LDS read back in the iteration that wrote it (LDSInLoop.cpp, session 25):
+/// reads behind a loop barrier that closed writes of bytes they may share
+/// (Analysis/LDSObjects' identity: not proven disjoint), and the round trips (barriers) they sit
+/// behind. One-cluster's second variant at 4 waves is its layout
+/// (-amdgpu-pingpong-lds-in-loop); the 8-wave layouts' placement failure on
+/// such a read gets the reason no skewed order exists (empty: not that).
+struct LDSRoundTrips {
+  unsigned Reads = 0, Trips = 0;
+};
+LDSRoundTrips ldsRoundTripsInIteration(const LoopModel &M);
+unsigned onePPVariants(const LoopModel &M);
+std::optional<ClusterLayout> layoutOnePPInLoop(const LoopModel &M,
+                                               Rejection &Why);
+std::string ldsInLoopSkewRefusal(const LoopModel &M,
+                                 const ClusterLayout &Layout,
+                                 const Rejection &PlanFailure);
 std::optional<ClusterLayout> layoutTwoPP(const LoopModel &M, Rejection &Why);
 std::optional<ClusterLayout> layoutFourPP(const LoopModel &M, Rejection &Why,
                                           unsigned Variant);
