@@ -423,6 +423,11 @@ def cases():
     L.append(UserCase("mm_grouped", "gfx950", "fp16", (128, 256, 64), 4, 2, async_copy=True))
     L.append(UserCase("mm_conv", "gfx950", "bf16", (128, 128, 64), 4, 2, async_copy=True))
     L.append(UserCase("matmul_bias", "gfx950", "fp16", (128, 128, 64), 4, 2, async_copy=True))
+    L.append(UserCase("mm_grouped", "gfx950", "bf16", (128, 128, 64), 4, 2))
+    L.append(UserCase("mm_grouped", "gfx950", "fp16", (64, 256, 64), 4, 2))
+    L.append(UserCase("mm_grouped", "gfx950", "fp16", (64, 256, 64), 4, 2, async_copy=True))
+    L.append(UserCase("mm_grouped", "gfx950", "bf16", (256, 64, 64), 4, 2))
+    L.append(UserCase("mm_grouped", "gfx950", "bf16", (256, 64, 64), 4, 2, async_copy=True))
     return [(c, pp) for c in L for pp in (0, 1)]
 
 

@@ -57,6 +57,18 @@ static llvm::cl::opt<bool> CopiesFarAheadLayout(
                    "every read (the three-stage DMA lookahead): two slices, "
                    "LLVM's latency scheduler inside them, no read interleave"));
 
+// Session 25 (regbudget, issue 28): 4-wave register-staged GEMMs whose
+// LLVM order is estimated past the two waves' registers. Off by default:
+// see singleWaveLeanGemmShape.
+static llvm::cl::opt<bool> LeanGemm(
+    "amdgpu-pingpong-lean-gemm", llvm::cl::init(false),
+    llvm::cl::desc("4-wave register-staged GEMMs whose LLVM order needs more "
+                   "vector registers than two waves per SIMD allow "
+                   "(estimated before AMDGPU's scheduler): single-wave's K "
+                   "slices, each with the next slice's LDS reads, held to two "
+                   "waves per SIMD (default off; docs/modes.md, \"Session 25: "
+                   "regbudget\")"));
+
 namespace pingpong {
 
 // Attention (two chained dots, register-staged loads): the first three
@@ -136,7 +148,61 @@ unsigned singleWaveVariants(const LoopModel &M) {
 }
 
 bool singleWaveTwoWaveOrder(const LoopModel &M, unsigned Variant) {
-  return M.chainedDots() && TwoWaveAttention && Variant == 0;
+  return (M.chainedDots() && TwoWaveAttention && Variant == 0) ||
+         (LeanGemm && singleWaveLeanGemmShape(M));
+}
+
+/// The register-lean order's slices: eight, as the one-wave order's at 32
+/// MFMAs a wave (fewer read the next slice too late for its MFMAs; more
+/// hold no fewer operands: a K step's B tiles are read whole).
+static constexpr unsigned LeanSlices = 8;
+
+bool singleWaveLeanGemmRequested() { return LeanGemm; }
+
+/// Session 25 (regbudget, issue 28). A 4-wave register-staged GEMM keeps in
+/// its registers at once its accumulators, the staged tile (loaded at the
+/// iteration's top, written to LDS at its end: the LDS buffer is the one the
+/// iteration reads), the per-load offsets where the loads are 16-bit (the
+/// operands' alignment unknown: Triton's grouped GEMM, offsets from a table,
+/// 64 ushort loads a wave with 64 offset registers) and the dot's operands.
+/// Read all before the dot (LLVM's order as the IR gives it, one-cluster's
+/// memory cluster) those are past the 256 of two waves per SIMD (tuning
+/// mmgroup 128x128x64: ~278 estimated). Single-wave's K slices, each with
+/// the next slice's reads, hold an eighth of the operands at a time.
+/// Whether LLVM's own order ends at one or two waves per SIMD is AMDGPU's
+/// scheduler's doing, after this pass: of four twins with that estimate
+/// near or past the budget, it lands two at one wave and two at two, the
+/// grouped GEMM with and without Triton's LDS-DMA option alike
+/// (docs/modes.md, "Session 25: regbudget"). At one wave the lean order
+/// gains 1.09-1.73x; where LLVM's lands at two waves it gains up to 1.09x
+/// or loses 2-3 % (128x128x64). So auto keeps LLVM's order unless
+/// -amdgpu-pingpong-lean-gemm is given (the refusal names it).
+bool singleWaveLeanGemmShape(const LoopModel &M) {
+  return M.Waves == 4 && !M.chainedDots() && !M.NumAsyncCopies &&
+         M.NumGlobalLoads && M.NumLocalWrites && !M.NumGlobalLoadsAhead &&
+         M.NumDots >= LeanSlices && !ldsFootprint(M).onePerCU() &&
+         !singleWaveLDSBound(M);
+}
+
+/// Every global load first (their round trip has the whole dot), the dot in
+/// K-major slices each with the next slice's reads, the LDS writes last;
+/// the later half of the loads' address work among the MFMAs
+/// (address-in-dot) and the writes' address sums with the writes
+/// (delay-write-address), so neither is live across the dot.
+std::string singleWaveLeanGemmLayout(const LoopModel &M) {
+  const unsigned S = LeanSlices;
+  auto Slice = [&](unsigned I) {
+    return "[" + std::to_string(I) + "/" + std::to_string(S) + "]";
+  };
+  std::string T = "pingpong-layout v1; sync delay-global-data dot-waits "
+                  "address-in-dot delay-write-address; mem m: global-load, "
+                  "local-read" + Slice(0);
+  for (unsigned I = 0; I < S; ++I) {
+    T += "; dot d" + std::to_string(I) + ": dot" + Slice(I);
+    if (I + 1 < S)
+      T += ", local-read" + Slice(I + 1);
+  }
+  return T + "; mem s: local-write";
 }
 
 static std::string singleWaveChainedLayout(const LoopModel &M) {
@@ -183,6 +249,15 @@ std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
   // LDS DMA next to LDS writes of the iteration's own loads (MixStage.cpp).
   if (mixedStageOneWaveShape(M))
     return layoutMixedStageOneWave(M, Why);
+  if (LeanGemm && singleWaveLeanGemmShape(M)) {
+    std::optional<ClusterLayout> L = builtinLayout(
+        singleWaveLeanGemmLayout(M).c_str(), Mode::SingleWave, M, Why);
+    if (L)
+      L->Note = "register-lean order held to two waves per SIMD: the dot in " +
+                std::to_string(LeanSlices) +
+                " K slices, each with the next slice's LDS reads";
+    return L;
+  }
   if (M.NumDots < 2) {
     Why.Reason = Name + " needs at least two MFMAs to overlap reads with";
     return std::nullopt;
