@@ -419,7 +419,6 @@ def cases():
     # (one wave per SIMD): heldout10's grouped GEMM with LDS DMA at other types and tiles, and
     # the implicit-GEMM convolution with LDS DMA, to develop the one-wave order's rule against
     L.append(UserCase("mm_grouped", "gfx950", "fp16", (128, 128, 64), 4, 2, async_copy=True))
-    L.append(UserCase("mm_grouped", "gfx950", "bf16", (128, 128, 128), 4, 2, async_copy=True))
     L.append(UserCase("mm_grouped", "gfx950", "fp16", (128, 256, 64), 4, 2, async_copy=True))
     L.append(UserCase("mm_conv", "gfx950", "bf16", (128, 128, 64), 4, 2, async_copy=True))
     L.append(UserCase("matmul_bias", "gfx950", "fp16", (128, 128, 64), 4, 2, async_copy=True))

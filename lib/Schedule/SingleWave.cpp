@@ -65,7 +65,7 @@ static llvm::cl::opt<bool> LeanGemm(
     llvm::cl::desc("4-wave register-staged GEMMs whose LLVM order needs more "
                    "vector registers than two waves per SIMD allow "
                    "(estimated before AMDGPU's scheduler): single-wave's K "
-                   "slices, each with the next slice's LDS reads, held to two "
+                   "slices, each slice's LDS reads three slices ahead, held to two "
                    "waves per SIMD (default off; docs/modes.md, \"Session 25: "
                    "regbudget\")"));
 
@@ -152,10 +152,16 @@ bool singleWaveTwoWaveOrder(const LoopModel &M, unsigned Variant) {
          (LeanGemm && singleWaveLeanGemmShape(M));
 }
 
-/// The register-lean order's slices: eight, as the one-wave order's at 32
-/// MFMAs a wave (fewer read the next slice too late for its MFMAs; more
-/// hold no fewer operands: a K step's B tiles are read whole).
-static constexpr unsigned LeanSlices = 8;
+/// The register-lean order's slices of the dot order and how many slices
+/// ahead each slice's LDS reads go. Tried as layouts on the tuning twins
+/// (docs/modes.md, "Session 25: regbudget"), cycles per iteration of
+/// mmgroup_f16_128x128x64 gfx950 (LLVM's order at two waves per SIMD 2256,
+/// the LDS-DMA twin's at one 5262): 8 slices, the next slice's reads 2365 /
+/// 2433; 16 slices, reads 2 ahead 2346 / 2439, 3 ahead 2278 / 2410 (kept),
+/// 4 ahead past the budget (one wave per SIMD); 32 slices, 6 ahead 2277 /
+/// 2420. Gated (the 4-wave gate's priorities) the order needs more
+/// registers (256-266 allocated): one wave per SIMD on the LDS-DMA twin.
+static constexpr unsigned LeanSlices = 16, LeanReadsAhead = 3;
 
 bool singleWaveLeanGemmRequested() { return LeanGemm; }
 
@@ -173,10 +179,11 @@ bool singleWaveLeanGemmRequested() { return LeanGemm; }
 /// scheduler's doing, after this pass: of four twins with that estimate
 /// near or past the budget, it lands two at one wave and two at two, the
 /// grouped GEMM with and without Triton's LDS-DMA option alike
-/// (docs/modes.md, "Session 25: regbudget"). At one wave the lean order
-/// gains 1.09-1.73x; where LLVM's lands at two waves it gains up to 1.09x
-/// or loses 2-3 % (128x128x64). So auto keeps LLVM's order unless
-/// -amdgpu-pingpong-lean-gemm is given (the refusal names it).
+/// (docs/modes.md, "Session 25: regbudget"). Where it lands at one wave the
+/// lean order gains 1.55-1.74x; at two, 1.16x on the convolution and 0.994x
+/// on the grouped GEMM 128x128x64 (within the model's noise, but below
+/// llc-22). So auto keeps LLVM's order unless -amdgpu-pingpong-lean-gemm is
+/// given (the refusal names it).
 bool singleWaveLeanGemmShape(const LoopModel &M) {
   return M.Waves == 4 && !M.chainedDots() && !M.NumAsyncCopies &&
          M.NumGlobalLoads && M.NumLocalWrites && !M.NumGlobalLoadsAhead &&
@@ -185,7 +192,8 @@ bool singleWaveLeanGemmShape(const LoopModel &M) {
 }
 
 /// Every global load first (their round trip has the whole dot), the dot in
-/// K-major slices each with the next slice's reads, the LDS writes last;
+/// K-major slices each with the reads of the slice three on (the first
+/// three slices' with the loads), the LDS writes last;
 /// the later half of the loads' address work among the MFMAs
 /// (address-in-dot) and the writes' address sums with the writes
 /// (delay-write-address), so neither is live across the dot.
@@ -195,12 +203,13 @@ std::string singleWaveLeanGemmLayout(const LoopModel &M) {
     return "[" + std::to_string(I) + "/" + std::to_string(S) + "]";
   };
   std::string T = "pingpong-layout v1; sync delay-global-data dot-waits "
-                  "address-in-dot delay-write-address; mem m: global-load, "
-                  "local-read" + Slice(0);
+                  "delay-write-address address-in-dot; mem m: global-load";
+  for (unsigned I = 0; I < LeanReadsAhead && I < S; ++I)
+    T += ", local-read" + Slice(I);
   for (unsigned I = 0; I < S; ++I) {
     T += "; dot d" + std::to_string(I) + ": dot" + Slice(I);
-    if (I + 1 < S)
-      T += ", local-read" + Slice(I + 1);
+    if (I + LeanReadsAhead < S)
+      T += ", local-read" + Slice(I + LeanReadsAhead);
   }
   return T + "; mem s: local-write";
 }
@@ -254,8 +263,9 @@ std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
         singleWaveLeanGemmLayout(M).c_str(), Mode::SingleWave, M, Why);
     if (L)
       L->Note = "register-lean order held to two waves per SIMD: the dot in " +
-                std::to_string(LeanSlices) +
-                " K slices, each with the next slice's LDS reads";
+                std::to_string(LeanSlices) + " K slices, each with the LDS "
+                "reads of the slice " + std::to_string(LeanReadsAhead) +
+                " after it";
     return L;
   }
   if (M.NumDots < 2) {
