@@ -415,9 +415,9 @@ def cases():
     L.append(UserCase("mm_rowsum", "gfx950", "bf16", (128, 128, 64), 4, 2))
     L.append(UserCase("mm_rowsum", "gfx942", "fp16", (256, 128, 64), 8, 2))
     L.append(UserCase("mm_rowsum", "gfx950", "fp16", (128, 256, 64), 8, 2, async_copy=True))
-    # session 25 (regbudget): 4-warp gfx950 GEMMs whose LLVM order is past two waves' registers
-    # (one wave per SIMD): heldout10's grouped GEMM with LDS DMA at other types and tiles, and
-    # the implicit-GEMM convolution with LDS DMA, to develop the one-wave order's rule against
+    # session 25 (regbudget): 4-warp gfx950 GEMMs whose LLVM order is estimated near or past two
+    # waves' registers (heldout10's grouped GEMM with and without Triton's LDS-DMA option at other
+    # types and tiles, the convolution and the bias GEMM with it): the register-lean order
     L.append(UserCase("mm_grouped", "gfx950", "fp16", (128, 128, 64), 4, 2, async_copy=True))
     L.append(UserCase("mm_grouped", "gfx950", "fp16", (128, 256, 64), 4, 2, async_copy=True))
     L.append(UserCase("mm_conv", "gfx950", "bf16", (128, 128, 64), 4, 2, async_copy=True))
