@@ -174,11 +174,12 @@ bool singleWaveLeanGemmRequested() { return LeanGemm; }
 /// Read all before the dot (LLVM's order as the IR gives it, one-cluster's
 /// memory cluster) those are past the 256 of two waves per SIMD (tuning
 /// mmgroup 128x128x64: ~278 estimated). Single-wave's K slices, each with
-/// the next slice's reads, hold an eighth of the operands at a time.
-/// Whether LLVM's own order ends at one or two waves per SIMD is AMDGPU's
-/// scheduler's doing, after this pass: of four twins with that estimate
-/// near or past the budget, it lands two at one wave and two at two, the
-/// grouped GEMM with and without Triton's LDS-DMA option alike
+/// the reads of the slice three after it, hold a few slices' operands at a
+/// time. Whether LLVM's own order ends at one or two waves per SIMD is
+/// AMDGPU's scheduler's doing, after this pass: of eight tuning loops with
+/// that estimate near or past the budget, it lands four at one wave and
+/// four at two, the grouped GEMM with and without Triton's LDS-DMA option
+/// (one loop but for its LDS address arithmetic) one each way
 /// (docs/modes.md, "Session 25: regbudget"). Where it lands at one wave the
 /// lean order gains 1.55-1.74x; at two, 1.16x on the convolution and 0.994x
 /// on the grouped GEMM 128x128x64 (within the model's noise, but below
