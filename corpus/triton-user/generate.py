@@ -422,6 +422,18 @@ def cases():
     L.append(UserCase("mm_conv", "gfx942", "bf16", (128, 128, 64), 4, 2))
     L.append(UserCase("mm_conv", "gfx942", "fp16", (128, 64, 64), 4, 2))
     L.append(UserCase("mm_grouped", "gfx942", "bf16", (256, 128, 64), 8, 2))
+    # session 25 (regbudget): 4-warp gfx950 GEMMs whose LLVM order is estimated near or past two
+    # waves' registers (heldout10's grouped GEMM with and without Triton's LDS-DMA option at other
+    # types and tiles, the convolution and the bias GEMM with it): the register-lean order
+    L.append(UserCase("mm_grouped", "gfx950", "fp16", (128, 128, 64), 4, 2, async_copy=True))
+    L.append(UserCase("mm_grouped", "gfx950", "fp16", (128, 256, 64), 4, 2, async_copy=True))
+    L.append(UserCase("mm_conv", "gfx950", "bf16", (128, 128, 64), 4, 2, async_copy=True))
+    L.append(UserCase("matmul_bias", "gfx950", "fp16", (128, 128, 64), 4, 2, async_copy=True))
+    L.append(UserCase("mm_grouped", "gfx950", "bf16", (128, 128, 64), 4, 2))
+    L.append(UserCase("mm_grouped", "gfx950", "fp16", (64, 256, 64), 4, 2))
+    L.append(UserCase("mm_grouped", "gfx950", "fp16", (64, 256, 64), 4, 2, async_copy=True))
+    L.append(UserCase("mm_grouped", "gfx950", "bf16", (256, 64, 64), 4, 2))
+    L.append(UserCase("mm_grouped", "gfx950", "bf16", (256, 64, 64), 4, 2, async_copy=True))
     return [(c, pp) for c in L for pp in (0, 1)]
 
 

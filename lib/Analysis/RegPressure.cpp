@@ -10,10 +10,19 @@
 #include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/IR/Function.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/Support/raw_ostream.h"
+#include <map>
+#include <string>
 
 using namespace llvm;
 namespace pingpong {
+
+static cl::opt<bool> PrintPressurePeak(
+    "amdgpu-pingpong-print-pressure-peak", cl::init(false), cl::Hidden,
+    cl::desc("print, for each estimate of a loop order's vector register "
+             "peak, the values live at the peak by their defining opcode"));
 
 // AMDGPU's divergent classes are the VGPR, AGPR and AV classes.
 bool isVectorReg(Register R, const MachineRegisterInfo &MRI,
@@ -239,9 +248,36 @@ unsigned BodyPressure::count(const DenseSet<MachineInstr *> &Skip) {
     Delta[RangeTo[V] + 1] -= W;
   }
   int Live = 0, Peak = 0;
-  for (int D : Delta) {
-    Live += D;
-    Peak = std::max(Peak, Live);
+  unsigned PeakAt = 0;
+  for (unsigned K = 0; K < Delta.size(); ++K) {
+    Live += Delta[K];
+    if (Live > Peak)
+      Peak = Live, PeakAt = K;
+  }
+  if (PrintPressurePeak) {
+    std::map<std::string, unsigned> By;
+    const TargetInstrInfo &TII = *Body.getParent()->getSubtarget().getInstrInfo();
+    for (unsigned V : Ranged)
+      if (RangeFrom[V] <= PeakAt && RangeTo[V] + 1 > PeakAt) {
+        const MachineInstr *D =
+            MRI.getUniqueVRegDef(Register::index2VirtReg(V));
+        std::string N = D ? std::string(TII.getName(D->getOpcode()))
+                          : std::string("?");
+        if (D && D->getParent() != &Body)
+          N += " (before)";
+        if (D && D->getOperand(0).isReg())
+          for (const MachineInstr &U :
+               MRI.use_nodbg_instructions(D->getOperand(0).getReg())) {
+            N += "->" + std::string(TII.getName(U.getOpcode()));
+            break;
+          }
+        By[N] += width(V);
+      }
+    errs() << "pressure peak " << (ThroughUnits + Peak) << " at " << PeakAt
+           << " of " << End << " (through " << ThroughUnits << "):";
+    for (auto &[N, W] : By)
+      errs() << " " << N << "=" << W;
+    errs() << "\n";
   }
   // the values live through add the same at every gap
   return ThroughUnits + Peak;

@@ -75,6 +75,8 @@ std::string ClusterLayout::print() const {
     Flags.push_back("results-next-dot");
   if (DelayCopyAddress)
     Flags.push_back("delay-copy-address");
+  if (DelayWriteAddress)
+    Flags.push_back("delay-write-address");
   if (AddressInDot)
     Flags.push_back("address-in-dot");
   if (SideLoadsEarly)
@@ -264,6 +266,8 @@ std::optional<ClusterLayout> parseLayout(StringRef Text, unsigned NumDots,
           L.ResultsNextDot = true;
         else if (F == "delay-copy-address")
           L.DelayCopyAddress = true;
+        else if (F == "delay-write-address")
+          L.DelayWriteAddress = true;
         else if (F == "address-in-dot")
           L.AddressInDot = true;
         else if (F == "side-loads-early")
@@ -272,7 +276,8 @@ std::optional<ClusterLayout> parseLayout(StringRef Text, unsigned NumDots,
           Error = ("unknown sync flag '" + F +
                    "' (expected barrier, asymmetric, delay-global-data, gate, "
                    "dot-waits, mem-priority, operand-waits, latency, "
-                   "results-next-dot, delay-copy-address, address-in-dot, "
+                   "results-next-dot, delay-copy-address, delay-write-address, "
+                   "address-in-dot, "
                    "side-loads-early)")
                       .str();
           return std::nullopt;

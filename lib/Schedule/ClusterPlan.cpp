@@ -431,15 +431,20 @@ std::optional<ClusterPlan> planClusters(const LoopModel &M,
           OnDotResult[I] = true;
     }
   // delay-copy-address: VALU/SALU without a role whose every use is an LDS
-  // DMA copy, directly or through other such instructions.
+  // DMA copy, directly or through other such instructions;
+  // delay-write-address: the same for LDS writes.
   std::vector<bool> FeedsCopiesOnly(N, false);
-  if (Layout.DelayCopyAddress)
+  if (Layout.DelayCopyAddress || Layout.DelayWriteAddress)
     for (unsigned I = N; I-- > 0;) {
       const InstInfo &II = M.Insts[I];
       if (Want[I] >= 0 || II.R != Role::Other || G.Succs[I].empty())
         continue;
       FeedsCopiesOnly[I] = llvm::all_of(G.Succs[I], [&](unsigned S) {
-        return S > I && (M.Insts[S].R == Role::AsyncCopy || FeedsCopiesOnly[S]);
+        const Role R = M.Insts[S].R;
+        return S > I &&
+               ((Layout.DelayCopyAddress && R == Role::AsyncCopy) ||
+                (Layout.DelayWriteAddress && R == Role::LocalWrite) ||
+                FeedsCopiesOnly[S]);
       });
     }
   // address-in-dot: VALU/SALU without a role whose values reach one global

@@ -679,6 +679,37 @@ static unsigned leanOrderPeak(const LoopModel &M, PlanContext &Ctx) {
   return Layout ? layoutPeak(M, *Layout, Ctx) : 0;
 }
 
+STATISTIC(NumLeanGemm, "4-wave register-staged GEMMs past the two waves' "
+                       "registers given the register-lean single-wave order");
+
+/// Session 25 (regbudget): a 4-wave register-staged GEMM whose LLVM order is
+/// estimated past the two waves' registers (Before), where the register-lean
+/// single-wave order applies (singleWaveLeanGemmShape, SingleWave.cpp).
+static bool leanGemmCase(const LoopModel &M, unsigned Before,
+                         unsigned Budget) {
+  return Before > Budget && singleWaveLeanGemmShape(M);
+}
+
+/// With -amdgpu-pingpong-lean-gemm off, what a register-budget refusal adds
+/// where the lean order would fit: its estimate and the option. Empty
+/// elsewhere.
+static std::string leanGemmNote(const LoopModel &M, unsigned Before,
+                                unsigned Budget, PlanContext &Ctx) {
+  if (singleWaveLeanGemmRequested() || !leanGemmCase(M, Before, Budget))
+    return "";
+  Rejection W;
+  std::optional<ClusterLayout> Layout = builtinLayout(
+      singleWaveLeanGemmLayout(M).c_str(), Mode::SingleWave, M, W);
+  const unsigned Peak = Layout ? layoutPeak(M, *Layout, Ctx) : 0;
+  if (!Peak || Peak > Budget)
+    return "";
+  return "; LLVM's order needs about " + std::to_string(Before) +
+         " before AMDGPU's scheduler, which lands it at one or two waves per "
+         "SIMD (not known here); the register-lean single-wave order fits in "
+         "about " + std::to_string(Peak) +
+         " (-amdgpu-pingpong-lean-gemm takes it)";
+}
+
 std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
                                      PlanContext &Ctx, Rejection &Why) {
   const bool Forced = Req.forced();
@@ -699,6 +730,13 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
       target::factsFor(Ctx.MF.getSubtarget().getCPU());
   const unsigned OneWaveBudget = target::vgprBudget(TF ? *TF : target::Gfx942, 1);
   const hash_code BodyBefore = CheckTrying ? hashBody(*M.Body) : hash_code(0);
+  // The register-lean order after the modes that hold no registers back
+  // (leanGemmCase; asked for with -amdgpu-pingpong-lean-gemm).
+  const bool LeanGemm = !Forced && !Req.Custom &&
+                        singleWaveLeanGemmRequested() &&
+                        leanGemmCase(M, Before, Budget);
+  if (LeanGemm && llvm::find(Modes, Mode::SingleWave) == Modes.end())
+    Modes.push_back(Mode::SingleWave);
   std::optional<unsigned> WitnessPeak; // registerWitnessPeak(M), once asked
   std::optional<unsigned> LeanPeak;    // leanOrderPeak(M), once asked
   for (Mode Md : Modes)
@@ -841,7 +879,10 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
                       : std::string()) +
                  (LeanFits ? "; the register-lean order fits in about " +
                                  std::to_string(LeanFits)
-                           : std::string());
+                           : std::string()) +
+                 (Md == Mode::OnePP && !Forced
+                      ? leanGemmNote(M, Before, Budget, Ctx)
+                      : std::string());
       }
     }
     if (CheckTrying && hashBody(*M.Body) != BodyBefore)
@@ -886,6 +927,14 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
             (C.Plan.Layout.Note.empty() ? "" : "; ") + NoRoom;
         ++NumFourWaveNoRoom;
       }
+    if (LeanGemm && Md == Mode::SingleWave) {
+      C.Plan.Layout.Note +=
+          std::string(C.Plan.Layout.Note.empty() ? "" : "; ") +
+          "LLVM's order needs about " + std::to_string(Before) +
+          " vector registers before AMDGPU's scheduler, past the " +
+          std::to_string(Budget) + " of two waves per SIMD";
+      ++NumLeanGemm;
+    }
     C.Name = Name;
     C.Before = Before;
     C.Budget = OneWave && !TwoWaveOrder ? OneWaveBudget : Budget;

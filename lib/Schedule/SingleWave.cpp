@@ -57,6 +57,18 @@ static llvm::cl::opt<bool> CopiesFarAheadLayout(
                    "every read (the three-stage DMA lookahead): two slices, "
                    "LLVM's latency scheduler inside them, no read interleave"));
 
+// Session 25 (regbudget, issue 28): 4-wave register-staged GEMMs whose
+// LLVM order is estimated past the two waves' registers. Off by default:
+// see singleWaveLeanGemmShape.
+static llvm::cl::opt<bool> LeanGemm(
+    "amdgpu-pingpong-lean-gemm", llvm::cl::init(false),
+    llvm::cl::desc("4-wave register-staged GEMMs whose LLVM order needs more "
+                   "vector registers than two waves per SIMD allow "
+                   "(estimated before AMDGPU's scheduler): single-wave's K "
+                   "slices, each slice's LDS reads three slices ahead, held to two "
+                   "waves per SIMD (default off; docs/modes.md, \"Session 25: "
+                   "regbudget\")"));
+
 namespace pingpong {
 
 // Attention (two chained dots, register-staged loads): the first three
@@ -136,7 +148,71 @@ unsigned singleWaveVariants(const LoopModel &M) {
 }
 
 bool singleWaveTwoWaveOrder(const LoopModel &M, unsigned Variant) {
-  return M.chainedDots() && TwoWaveAttention && Variant == 0;
+  return (M.chainedDots() && TwoWaveAttention && Variant == 0) ||
+         (LeanGemm && singleWaveLeanGemmShape(M));
+}
+
+/// The register-lean order's slices of the dot order and how many slices
+/// ahead each slice's LDS reads go. Tried as layouts on the tuning twins
+/// (docs/modes.md, "Session 25: regbudget"), cycles per iteration of
+/// mmgroup_f16_128x128x64 gfx950 (LLVM's order at two waves per SIMD 2256,
+/// the LDS-DMA twin's at one 5262): 8 slices, the next slice's reads 2365 /
+/// 2433; 16 slices, reads 2 ahead 2346 / 2439, 3 ahead 2278 / 2410 (kept),
+/// 4 ahead past the budget (one wave per SIMD); 32 slices, 6 ahead 2277 /
+/// 2420. Gated (the 4-wave gate's priorities) the order needs more
+/// registers (256-266 allocated): one wave per SIMD on the LDS-DMA twin.
+static constexpr unsigned LeanSlices = 16, LeanReadsAhead = 3;
+
+bool singleWaveLeanGemmRequested() { return LeanGemm; }
+
+/// Session 25 (regbudget, issue 28). A 4-wave register-staged GEMM keeps in
+/// its registers at once its accumulators, the staged tile (loaded at the
+/// iteration's top, written to LDS at its end: the LDS buffer is the one the
+/// iteration reads), the per-load offsets where the loads are 16-bit (the
+/// operands' alignment unknown: Triton's grouped GEMM, offsets from a table,
+/// 64 ushort loads a wave with 64 offset registers) and the dot's operands.
+/// Read all before the dot (LLVM's order as the IR gives it, one-cluster's
+/// memory cluster) those are past the 256 of two waves per SIMD (tuning
+/// mmgroup 128x128x64: ~278 estimated). Single-wave's K slices, each with
+/// the reads of the slice three after it, hold a few slices' operands at a
+/// time. Whether LLVM's own order ends at one or two waves per SIMD is
+/// AMDGPU's scheduler's doing, after this pass: of eight tuning loops with
+/// that estimate near or past the budget, it lands four at one wave and
+/// four at two, the grouped GEMM with and without Triton's LDS-DMA option
+/// (one loop but for its LDS address arithmetic) one each way
+/// (docs/modes.md, "Session 25: regbudget"). Where it lands at one wave the
+/// lean order gains 1.55-1.74x; at two, 1.16x on the convolution and 0.994x
+/// on the grouped GEMM 128x128x64 (within the model's noise, but below
+/// llc-22). So auto keeps LLVM's order unless -amdgpu-pingpong-lean-gemm is
+/// given (the refusal names it).
+bool singleWaveLeanGemmShape(const LoopModel &M) {
+  return M.Waves == 4 && !M.chainedDots() && !M.NumAsyncCopies &&
+         M.NumGlobalLoads && M.NumLocalWrites && !M.NumGlobalLoadsAhead &&
+         M.NumDots >= LeanSlices && !ldsFootprint(M).onePerCU() &&
+         !singleWaveLDSBound(M);
+}
+
+/// Every global load first (their round trip has the whole dot), the dot in
+/// K-major slices each with the reads of the slice three on (the first
+/// three slices' with the loads), the LDS writes last;
+/// the later half of the loads' address work among the MFMAs
+/// (address-in-dot) and the writes' address sums with the writes
+/// (delay-write-address), so neither is live across the dot.
+std::string singleWaveLeanGemmLayout(const LoopModel &M) {
+  const unsigned S = LeanSlices;
+  auto Slice = [&](unsigned I) {
+    return "[" + std::to_string(I) + "/" + std::to_string(S) + "]";
+  };
+  std::string T = "pingpong-layout v1; sync delay-global-data dot-waits "
+                  "delay-write-address address-in-dot; mem m: global-load";
+  for (unsigned I = 0; I < LeanReadsAhead && I < S; ++I)
+    T += ", local-read" + Slice(I);
+  for (unsigned I = 0; I < S; ++I) {
+    T += "; dot d" + std::to_string(I) + ": dot" + Slice(I);
+    if (I + LeanReadsAhead < S)
+      T += ", local-read" + Slice(I + LeanReadsAhead);
+  }
+  return T + "; mem s: local-write";
 }
 
 static std::string singleWaveChainedLayout(const LoopModel &M) {
@@ -183,6 +259,16 @@ std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
   // LDS DMA next to LDS writes of the iteration's own loads (MixStage.cpp).
   if (mixedStageOneWaveShape(M))
     return layoutMixedStageOneWave(M, Why);
+  if (LeanGemm && singleWaveLeanGemmShape(M)) {
+    std::optional<ClusterLayout> L = builtinLayout(
+        singleWaveLeanGemmLayout(M).c_str(), Mode::SingleWave, M, Why);
+    if (L)
+      L->Note = "register-lean order held to two waves per SIMD: the dot in " +
+                std::to_string(LeanSlices) + " K slices, each with the LDS "
+                "reads of the slice " + std::to_string(LeanReadsAhead) +
+                " after it";
+    return L;
+  }
   if (M.NumDots < 2) {
     Why.Reason = Name + " needs at least two MFMAs to overlap reads with";
     return std::nullopt;

@@ -189,6 +189,13 @@ struct ClusterLayout {
   /// copies in a later one (the copies-ahead layouts), the first interval
   /// paces the iteration and the later one has room.
   bool DelayCopyAddress = false;
+  /// `delay-write-address`: the same for LDS writes of register-staged
+  /// loads: instructions without a role whose every use in the iteration is
+  /// an LDS write (or another such instruction: the writes' address sums) go
+  /// to the writes' memory cluster rather than the first cluster their
+  /// inputs allow, so their registers are not live across the dot (session
+  /// 25, regbudget: the register-lean single-wave order held to two waves).
+  bool DelayWriteAddress = false;
   /// `address-in-dot`: instructions without a role whose values reach one
   /// global load only (its address arithmetic, bounds compares, mask select:
   /// an SCC order alone is no use), for the later half of the iteration's

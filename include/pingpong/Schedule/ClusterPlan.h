@@ -178,6 +178,12 @@ unsigned singleWaveVariants(const LoopModel &M);
 /// two waves per SIMD (two workgroups per CU), so held to that budget
 /// instead of one wave's.
 bool singleWaveTwoWaveOrder(const LoopModel &M, unsigned Variant);
+/// Session 25 (regbudget): a 4-wave register-staged GEMM the register-lean
+/// single-wave order (held to two waves per SIMD) applies to, its layout,
+/// and whether -amdgpu-pingpong-lean-gemm asked for it (SingleWave.cpp).
+bool singleWaveLeanGemmShape(const LoopModel &M);
+std::string singleWaveLeanGemmLayout(const LoopModel &M);
+bool singleWaveLeanGemmRequested();
 /// The port part of singleWaveLDSBound: 1.25x the dot.
 bool portPastDot(const LoopModel &M);
 /// Empty where a loop past portPastDot is LDS-bound for single-wave
