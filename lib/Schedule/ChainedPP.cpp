@@ -24,6 +24,8 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/CodeGen/MachineRegisterInfo.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
@@ -787,6 +789,109 @@ std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
       M.Groups[1].NumDots % 2 == 0)
     return builtinLayout(chainedPP8Split(M).c_str(), Mode::ChainedPP, M, Why);
   return builtinLayout(ChainedPP8Layout, Mode::ChainedPP, M, Why);
+}
+
+} // namespace pingpong
+
+// Session 25 (afp8, issue 28): 8-wave LDS-DMA attention whose P crosses LDS
+// between the dots (Triton's 16x16x128 fp8 P V operand: P stored a byte a
+// lane, a barrier, read back transposed). Neither chained-dot order gains on
+// those loops in the model, and LLVM's order is kept with a remark.
+static cl::opt<bool> DMARoundTripNoGain(
+    "amdgpu-pingpong-dma-round-trip-no-gain", cl::Hidden, cl::init(true),
+    cl::desc("auto, 8-wave LDS-DMA attention whose P crosses LDS between the "
+             "dots: keep LLVM's order where the gate's turn-taking cannot "
+             "hold (the loop's own barrier between P's writes and reads) or "
+             "the exchange layout's skew serializes the softmaxes (one "
+             "wave's issue past the SIMD's MFMA pipe) (AMDGPUPingpong "
+             "plugin)"));
+STATISTIC(NumDMARoundTripKept, "8-wave LDS-DMA attention loops with P "
+                               "through LDS left in LLVM's order");
+
+namespace pingpong {
+
+/// LDS writes of the iteration's softmax (data an inter-dot instruction of
+/// the body defines) followed, later in the body, by a barrier of the loop's
+/// own: P's LDS round trip where the exchange analysis finds no exchange
+/// (its lane extents unknown). Returns the count of such writes (0: none, or
+/// no barrier after them).
+static unsigned softmaxWritesBeforeBarrier(const LoopModel &M) {
+  const MachineRegisterInfo &MRI = M.Body->getParent()->getRegInfo();
+  DenseSet<const MachineInstr *> InterDot;
+  for (const InstInfo &I : M.Insts)
+    if (I.R == Role::InterDot)
+      InterDot.insert(I.MI);
+  unsigned Writes = 0;
+  for (const InstInfo &I : M.Insts) {
+    if (I.Kind == InstKind::Barrier && Writes)
+      return Writes;
+    if (I.R != Role::LocalWrite)
+      continue;
+    for (const MachineOperand &MO : I.MI->uses())
+      if (MO.isReg() && MO.getReg().isVirtual())
+        if (const MachineInstr *D = MRI.getVRegDef(MO.getReg());
+            D && InterDot.count(D)) {
+          ++Writes;
+          break;
+        }
+  }
+  return 0;
+}
+
+std::string chainedDMANoGain(const LoopModel &M) {
+  if (!DMARoundTripNoGain || M.Waves != 8 || !M.NumAsyncCopies ||
+      M.Groups.size() != 2 || M.Groups[1].FedLate)
+    return "";
+  // The gated layout (dmaAttention) keeps the loop's own barriers: the
+  // SIMD's two waves take turns at the dots only where nothing brings them
+  // back into step inside the iteration. A barrier between P's writes and
+  // P V's reads of them does, every iteration: the leading wave waits there
+  // for its partner's softmax (tuning afp8_fp8_128x128x64 gfx950: 884 clocks
+  // an iteration at that barrier), so the gate only delays the partner's
+  // Q K^T.
+  if (dmaAttention(M)) {
+    unsigned W = softmaxWritesBeforeBarrier(M);
+    if (!W)
+      return "";
+    ++NumDMARoundTripKept;
+    return formatv("no gain over LLVM's order: P crosses LDS between the "
+                   "dots ({0} LDS writes of the softmax's results, then the "
+                   "loop's own barrier before P V reads them): the barrier "
+                   "brings the SIMD's two waves back into step every "
+                   "iteration, so the gate's turn-taking at the dots cannot "
+                   "hold and only adds waits; LLVM's order is kept",
+                   W)
+        .str();
+  }
+  // The exchange layout (skewed barriers, ChainedPP8ExchangeLayout): the
+  // two waves of a SIMD run their softmaxes in different barrier intervals,
+  // each beside the partner's dot or exchange cluster. Where one wave's VALU
+  // and MFMA issue alone outlasts the SIMD's MFMA pipe (both waves' dots),
+  // no partner cluster covers a softmax interval: the intervals run the two
+  // softmaxes one after the other, while LLVM's order issues them together
+  // and keeps every MFMA beside VALU (tuning afp8_fp8_256x128x64 gfx950:
+  // 1664 issue clocks a wave against 1536 pipe clocks; the lead wave waits
+  // ~1130 clocks an iteration at the barriers). Corpus mi32 (876 against
+  // 1536) gains 1.29x.
+  if (!M.NumExchangeWrites || exchangeSteps(M).Steps > 2)
+    return "";
+  const IssueBound B = issueBound(M, 2);
+  if (!B.Known || B.IssueClocks / B.WavesPerSIMD <= B.MFMAClocks)
+    return "";
+  ++NumDMARoundTripKept;
+  return formatv("no gain over LLVM's order: P crosses LDS between the dots "
+                 "({0} LDS writes and {1} reads of the first group's "
+                 "results), and one wave's VALU and MFMA issue ({2:F0} "
+                 "clocks per iteration, {3} VALU and {4} MFMA) outlasts its "
+                 "SIMD's MFMA pipe for both waves ({5:F0}): under the "
+                 "exchange layout's skew the two waves' softmaxes run in "
+                 "different barrier intervals with no dot long enough beside "
+                 "them, where LLVM's order issues them together; LLVM's "
+                 "order is kept",
+                 M.NumExchangeWrites, M.NumExchangeReads,
+                 B.IssueClocks / B.WavesPerSIMD, B.VALU, B.MFMAs,
+                 B.MFMAClocks)
+      .str();
 }
 
 } // namespace pingpong

@@ -205,6 +205,8 @@ static std::string noGainOverLLVM(const LoopModel &M, Mode Md, bool OneWave,
     return memoryPastPartnerDot(M, OperandWaits, Name);
   if (Md == Mode::AsyncTwoPP || Md == Mode::AsyncFourPP)
     return asyncCopiesPastDot(M);
+  if (Md == Mode::ChainedPP && M.chainedDots() && M.NumAsyncCopies)
+    return chainedDMANoGain(M);
   if (!M.chainedDots() || M.NumAsyncCopies)
     return "";
   const bool Paced = Md == Mode::ChainedPP && M.Waves == 8;

@@ -222,6 +222,9 @@ bool skinnyFourWaveShape(const LoopModel &M);
 /// mode's fallback when variant 0 does not fit the registers.
 std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
                                              unsigned Variant = 0);
+/// auto, 8-wave LDS-DMA attention with P through LDS between the dots: why
+/// chained-dot's order does not gain over LLVM's (a remark), or "" (ChainedPP.cpp).
+std::string chainedDMANoGain(const LoopModel &M);
 /// How many layouts a mode has to try on M, in order (1 but for chained-dot).
 unsigned chainedPPVariants(const LoopModel &M);
 /// Whether chained-dot's layout Variant is the 8-wave register-lean order
