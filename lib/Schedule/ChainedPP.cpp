@@ -244,7 +244,9 @@ static const char *ChainedPP4Layouts[] = {
 // makes them wait (at 128 B/clk the spread costs more than it saves). Model
 // (docs/modes.md), cycles per iteration: attn_f16_128x64x128_w8_ns2_gfx942
 // 3930 -> 3715 (Triton 3898, llc-22 3926), HIP attention.hip gfx942 3759 ->
-// 3607, gfx950 3394 -> 3307 (before: Q K^T's MFMAs pinned in order). The
+// 3607, gfx950 3394 -> 3307 (before: Q K^T's MFMAs pinned in order).
+// Since session 25 the plan's cover-reductions order instead where
+// coverSoftmaxReductions holds (attn 3695 -> 3260). The
 // other layout: every read in the first memory cluster, the writes in the
 // second; the fallback for buffers not proven apart. Since session 17 it
 // goes before the split where the loop is issue-bound (since session 19
@@ -419,7 +421,8 @@ static const char *ChainedPP8ExchangeLayout =
 // reads, the global loads and the row maximum that alpha needs, alpha's
 // write; alpha's read with V's reads and, by dependences, the rest of the
 // softmax (P's exp and row sum: VALU that V's reads, one per three VALU on
-// gfx942's slower LDS port, run under); P's writes with the rescale of O by
+// gfx942's slower LDS port, run under; since session 25 in the
+// cover-reductions order where coverSoftmaxReductions holds: 5608 -> 5530); P's writes with the rescale of O by
 // alpha (one VALU per write); P's reads, P V and the LDS writes of the next
 // tiles. In LLVM's order V's reads ran in an interval of their own, after
 // the whole softmax, and the rescale with P V. Model,
