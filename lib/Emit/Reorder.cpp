@@ -120,6 +120,10 @@ static int64_t crossingKinds(const Cluster &Cl) {
   const unsigned ALUKinds = VALU | SALU | MFMA | Trans,
                  VMEMKinds = VMEMRead | VMEMWrite, DSKinds = DSRead | DSWrite;
   unsigned Held = 0;
+  // cover-reductions: the plan's order of the VALU, transcendental and LDS
+  // ops (every one its own group); SALU may cross.
+  if (Cl.CoverReductions)
+    Held = VALU | Trans | MFMA | DSRead | DSWrite | VMEMRead | VMEMWrite;
   for (const InterleaveGroup &G : Cl.Interleave)
     Held |= G.Mask | (G.Mask & ALU ? ALUKinds : 0) |
             (G.Mask & VMEM ? VMEMKinds : 0) | (G.Mask & DS ? DSKinds : 0);

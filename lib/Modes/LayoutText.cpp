@@ -112,6 +112,8 @@ std::string ClusterLayout::print() const {
     }
   }
   for (const Cluster &C : Clusters) {
+    if (C.CoverReductions)
+      S += "; interleave " + C.Name + ": cover-reductions";
     if (C.Interleave.empty())
       continue;
     S += "; interleave " + C.Name + ":";
@@ -296,11 +298,15 @@ std::optional<ClusterLayout> parseLayout(StringRef Text, unsigned NumDots,
                     .str();
         return std::nullopt;
       }
-      if (!It->Interleave.empty()) {
+      if (!It->Interleave.empty() || It->CoverReductions) {
         Error = ("clause '" + C + "': cluster '" + Name +
                  "' already has an interleave")
                     .str();
         return std::nullopt;
+      }
+      if (Groups.trim() == "cover-reductions") {
+        It->CoverReductions = true;
+        continue;
       }
       SmallVector<StringRef, 8> Parts;
       Groups.split(Parts, ',', -1, false);
@@ -312,7 +318,7 @@ std::optional<ClusterLayout> parseLayout(StringRef Text, unsigned NumDots,
           Error = ("interleave group '" + P.trim() +
                    "': expected KIND N with N >= 1 and KIND one of alu, valu, "
                    "salu, mfma, vmem, vmem-read, vmem-write, ds, ds-read, "
-                   "ds-write, trans")
+                   "ds-write, trans; or the whole clause cover-reductions")
                       .str();
           return std::nullopt;
         }

@@ -18,6 +18,7 @@
 #include "pingpong/Schedule/ClusterPlan.h"
 #include "pingpong/Analysis/LDSObjects.h"
 #include "pingpong/Analysis/Throughput.h"
+#include "pingpong/ISA/Opcodes.h"
 #include "pingpong/Sync/SyncRules.h"
 #include "pingpong/Target/TargetFacts.h"
 
@@ -67,6 +68,19 @@ static cl::opt<bool> SoftmaxWithReads(
              "softmax in one memory cluster with V's reads, P V's dot "
              "ungated of them, the LDS writes after P V (docs/modes.md, "
              "session 24: attnfloor; default on; AMDGPUPingpong plugin)"));
+
+STATISTIC(NumCoverReductions,
+          "8-wave attention layouts whose softmax cluster covers its "
+          "reductions' latency (slow LDS reads)");
+
+static cl::opt<bool> CoverReductions(
+    "amdgpu-pingpong-chained-cover-reductions", cl::init(true), cl::Hidden,
+    cl::desc("8-wave attention on targets whose SIMD pair reads LDS at under "
+             "128 B/clk (gfx942): the memory cluster of the softmax and V's "
+             "reads in the plan's latency order (interleave "
+             "cover-reductions) instead of one read per three VALU "
+             "(docs/modes.md, session 25: attnfloor2; default on; "
+             "AMDGPUPingpong plugin)"));
 
 static cl::opt<bool> PortGateWaveWork(
     "amdgpu-pingpong-port-gate-wave-work", cl::init(true), cl::Hidden,
@@ -118,6 +132,81 @@ static ExchangeSteps exchangeSteps(const LoopModel &M) {
 /// LDS port; session 22, gfx950's LDS request queue with LDS DMA).
 static const char *SoftmaxReadSpread = "valu 3, ds-read 1";
 
+// Session 25 (attnfloor2): the softmax's cross-lane reductions (the row
+// maximum's and the row sum's ds_bpermute/ds_swizzle) are LDS ops: their
+// results come back in issue order behind every LDS read the wave issued
+// before them, and nothing of the softmax after a reduction can issue until
+// it returns (~70 clocks each, four in a row on the corpus kernels). The
+// spread above issues V's reads at a fixed rate, ahead of the reductions as
+// well as after them, and leaves each reduction's wait idle. The plan's
+// `cover-reductions` order (Interleave.cpp) issues V's reads in the turns a
+// reduction leaves idle and, where the port would not otherwise drain them
+// by the end of the softmax, one per turn the port frees: the SIMD pair's
+// port and the in-order return as the model has them. Only where V's reads
+// go straight into P V's MFMAs: where VALU packs them (fp8 V, operand-prep)
+// the cluster's order is that VALU's, which the plan does not time (tuning
+// afp8_fp8_128x128x64_w8 gfx942 4463 -> 4695 with it). gfx950 (128 B/clk,
+// and its LDS request queue) keeps the spread: the LDS-DMA gate loops lose
+// with it (corpus attn_f16_128x64x128_w8_ns2_gfx950_async 1956 -> 1988).
+// Model, cycles per iteration (docs/modes.md, "Session 25: attnfloor2").
+static bool coverSoftmaxReductions(const LoopModel &M) {
+  const target::TargetFacts *T =
+      target::factsFor(M.Body->getParent()->getSubtarget().getCPU());
+  if (!CoverReductions || M.Waves != 8 || !T ||
+      T->LDSReadBytesPerClkPerSIMDPair >= 128 || M.Groups.size() != 2)
+    return false;
+  const MachineFunction &MF = *M.Body->getParent();
+  const MachineRegisterInfo &MRI = MF.getRegInfo();
+  const OpcodeTable &Ops = OpcodeTable::get(*MF.getSubtarget().getInstrInfo());
+  // A value of V's reads that reaches an instruction other than an MFMA
+  // (through COPY / REG_SEQUENCE, which are no instructions yet, and the
+  // read that fills a register's other half).
+  auto Packed = [&](const MachineInstr &Read) {
+    SmallVector<Register, 8> Work;
+    for (const MachineOperand &MO : Read.defs())
+      if (MO.isReg() && MO.getReg().isVirtual())
+        Work.push_back(MO.getReg());
+    for (unsigned Seen = 0; !Work.empty() && Seen < 64; ++Seen) {
+      Register R = Work.pop_back_val();
+      for (const MachineInstr &U : MRI.use_nodbg_instructions(R)) {
+        // A d16_hi read fills the other half of its register (gfx942's
+        // 16-bit V reads): the pair goes to the MFMA.
+        if (U.isCopy() || U.isRegSequence() || U.isInsertSubreg() ||
+            U.isSubregToReg() || Ops.classify(U) == InstKind::LDSRead) {
+          for (const MachineOperand &MO : U.defs())
+            if (MO.isReg() && MO.getReg().isVirtual())
+              Work.push_back(MO.getReg());
+          continue;
+        }
+        if (U.isPHI() || U.getParent() != M.Body)
+          continue;
+        if (Ops.classify(U) != InstKind::MFMA)
+          return true;
+      }
+    }
+    return false;
+  };
+  bool Reductions = false;
+  for (const InstInfo &I : M.Insts) {
+    if (I.R == Role::LocalRead && I.Group == 1 && Packed(*I.MI))
+      return false;
+    Reductions |= I.R == Role::InterDot && I.Kind == InstKind::LDSOther;
+  }
+  LLVM_DEBUG(dbgs() << "amdgpu-pingpong: chained-dot: softmax reductions "
+                    << (Reductions ? "covered" : "none") << "\n");
+  return Reductions;
+}
+
+/// The order of the memory cluster that holds the softmax and V's reads on
+/// a target of slow LDS reads: the latency order where it applies, else the
+/// spread.
+static std::string softmaxReadOrder(const LoopModel &M) {
+  if (!coverSoftmaxReductions(M))
+    return SoftmaxReadSpread;
+  ++NumCoverReductions;
+  return "cover-reductions";
+}
+
 // 4 waves: the two waves of a SIMD come from two workgroups, so no barrier
 // can pair them: the one-cluster gate paces them (OnePP.cpp), and in the
 // model it beats raising the memory clusters here (docs/modes.md). The LDS
@@ -156,7 +245,9 @@ static const char *ChainedPP4Layouts[] = {
 // makes them wait (at 128 B/clk the spread costs more than it saves). Model
 // (docs/modes.md), cycles per iteration: attn_f16_128x64x128_w8_ns2_gfx942
 // 3930 -> 3715 (Triton 3898, llc-22 3926), HIP attention.hip gfx942 3759 ->
-// 3607, gfx950 3394 -> 3307 (before: Q K^T's MFMAs pinned in order). The
+// 3607, gfx950 3394 -> 3307 (before: Q K^T's MFMAs pinned in order).
+// Since session 25 the plan's cover-reductions order instead where
+// coverSoftmaxReductions holds (attn 3695 -> 3260). The
 // other layout: every read in the first memory cluster, the writes in the
 // second; the fallback for buffers not proven apart. Since session 17 it
 // goes before the split where the loop is issue-bound (since session 19
@@ -189,7 +280,7 @@ static std::string chainedPP8Split(const LoopModel &M) {
          std::to_string(M.NumDots - 1) + S + "; "
          "interleave mem0: ds-read " + std::to_string(std::max(1u, KReads)) +
          ", valu 1; " +
-         (SlowLDSReads ? "interleave mem1: " + std::string(SoftmaxReadSpread) +
+         (SlowLDSReads ? "interleave mem1: " + softmaxReadOrder(M) +
                              "; "
                        : std::string()) +
          "interleave mem2: ds-write 1, valu 1";
@@ -331,7 +422,8 @@ static const char *ChainedPP8ExchangeLayout =
 // reads, the global loads and the row maximum that alpha needs, alpha's
 // write; alpha's read with V's reads and, by dependences, the rest of the
 // softmax (P's exp and row sum: VALU that V's reads, one per three VALU on
-// gfx942's slower LDS port, run under); P's writes with the rescale of O by
+// gfx942's slower LDS port, run under; since session 25 in the
+// cover-reductions order where coverSoftmaxReductions holds: 5608 -> 5530); P's writes with the rescale of O by
 // alpha (one VALU per write); P's reads, P V and the LDS writes of the next
 // tiles. In LLVM's order V's reads ran in an interval of their own, after
 // the whole softmax, and the rescale with P V. Model,
@@ -350,7 +442,7 @@ static std::string chainedPP8LockstepExchange(const LoopModel &M) {
              "mem x2: exchange-write#3, acc-prep; "
              "dot dot1: exchange-read#4, dot@1, local-write; "
              "interleave x2: ds-write 1, valu 1") +
-         (SlowLDSReads ? "; interleave x1: " + std::string(SoftmaxReadSpread)
+         (SlowLDSReads ? "; interleave x1: " + softmaxReadOrder(M)
                        : std::string());
 }
 // 8 waves, LDS DMA, P V fed by Q K^T of the previous iteration (Triton's
@@ -766,11 +858,16 @@ std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
         return builtinLayout(chainedPP8SoftmaxAlone(M).c_str(),
                              Mode::ChainedPP, M, Why);
       if (SoftmaxWithReads && slowLDSReads(M)) {
-        auto L = builtinLayout(ChainedPP8GatedSoftmaxWithReadsLayout,
-                               Mode::ChainedPP, M, Why);
+        const bool Cover = coverSoftmaxReductions(M);
+        std::string Text = ChainedPP8GatedSoftmaxWithReadsLayout;
+        if (Cover)
+          Text += "; interleave mem1: " + softmaxReadOrder(M);
+        auto L = builtinLayout(Text.c_str(), Mode::ChainedPP, M, Why);
         if (L) {
-          L->Note = "gated, LDS reads at 64 B/clk: the softmax beside V's "
-                    "reads, the LDS writes after P V";
+          L->Note = std::string("gated, LDS reads at 64 B/clk: the softmax "
+                                "beside V's reads") +
+                    (Cover ? ", its reductions' latency covered" : "") +
+                    ", the LDS writes after P V";
           ++NumSoftmaxWithReads;
         }
         return L;

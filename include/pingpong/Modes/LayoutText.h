@@ -55,7 +55,8 @@
 // cluster NAME (declared before it): groups of N instructions of each KIND
 // (mfma, valu, salu, trans, vmem-read, vmem-write, ds-read, ds-write), in
 // turn, the pattern repeated until the cluster's instructions of those kinds
-// are used up. It is emitted as AMDGPU's SCHED_GROUP_BARRIERs at the end of
+// are used up; or `interleave NAME: cover-reductions`, an order the plan
+// computes (Cluster::CoverReductions). It is emitted as AMDGPU's SCHED_GROUP_BARRIERs at the end of
 // the cluster, so LLVM's own scheduler (IGroupLP) builds the order inside
 // the cluster instead of the layout rejecting a mixed cluster; e.g. Triton's
 // async two-cluster mode: `interleave dot0: mfma 1, salu 3`.
@@ -129,6 +130,12 @@ struct Cluster {
   std::vector<Selector> Takes;
   /// Order inside the cluster (`interleave` clause); empty: none.
   std::vector<InterleaveGroup> Interleave;
+  /// `interleave NAME: cover-reductions` (instead of groups): the plan orders
+  /// the cluster as one wave would issue it fastest, the latency of each
+  /// cross-lane LDS op (the softmax's ds_bpermute/ds_swizzle row reductions)
+  /// covered by the cluster's work that does not wait for it, and its LDS
+  /// reads at the rate the SIMD pair's port serves them (orderInterleaves).
+  bool CoverReductions = false;
   ClusterSync Sync;
 };
 
