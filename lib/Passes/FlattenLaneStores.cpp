@@ -227,12 +227,7 @@ public:
   bool runOnModule(Module &M) override {
     if (!FlattenLaneStores)
       return false;
-    bool Changed = false;
-    for (Function &F : M)
-      if (!F.isDeclaration() &&
-          F.getCallingConv() == CallingConv::AMDGPU_KERNEL)
-        Changed |= runOnKernel(F);
-    return Changed;
+    return forEachKernel(M, [this](Function &F) { return runOnKernel(F); });
   }
 
 private:

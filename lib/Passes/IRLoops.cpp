@@ -10,6 +10,7 @@
 #include "llvm/Analysis/UniformityAnalysis.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/Module.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
@@ -387,6 +388,14 @@ bool feedsDotResultOnly(const Loop &L, Instruction *Load,
     }
   }
   return MeetsDot;
+}
+
+bool forEachKernel(Module &M, function_ref<bool(Function &)> Run) {
+  bool Changed = false;
+  for (Function &F : M)
+    if (!F.isDeclaration() && F.getCallingConv() == CallingConv::AMDGPU_KERNEL)
+      Changed |= Run(F);
+  return Changed;
 }
 
 } // namespace pingpong

@@ -11,6 +11,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Analysis/UniformityAnalysis.h"
 
@@ -120,5 +121,9 @@ constexpr const char *DMAAheadMD = "amdgpu.pingpong.dma.ahead";
 unsigned wavesPerWorkgroup(const llvm::Function &F);
 /// -amdgpu-pingpong=off or the function attribute "off".
 bool functionSaysOff(const llvm::Function &F);
+/// Runs Run on every kernel (amdgpu_kernel) defined in M; true if any
+/// call changed its kernel (the module passes that rewrite kernels' IR).
+bool forEachKernel(llvm::Module &M,
+                   llvm::function_ref<bool(llvm::Function &)> Run);
 } // namespace pingpong
 #endif
