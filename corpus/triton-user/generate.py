@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compile the kernels of kernels.py with Triton's AMD backend into corpus/triton-user/<case>/.
 
-usage: generate.py OUTDIR [--set tuning|heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7|heldout8|heldout9|heldout10|heldout11] [--filter SUBSTR ...] [--jobs N] [--list]
+usage: generate.py OUTDIR [--set tuning|heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7|heldout8|heldout9|heldout10|heldout11|heldout12] [--filter SUBSTR ...] [--jobs N] [--list]
 
 Four sets: tuning (kernels.py: the attention shapes of issue 24 item 7, looked at while the
 no-gain rule was designed), heldout (kernels_heldout.py: written before the rule was measured on
@@ -42,13 +42,15 @@ KINDS = {"attn_bp": "bp", "attn_gqa": "gqa", "attn_tut": "tut", "attn_mixed": "m
          "attn_decay": "decay", "mm_grouped": "mmgroup", "mm_dbias": "mmdbias",
          "attn_bwd_dq": "bwdq", "attn_docmask": "docmask", "attn_hd96": "hd96",
          "attn_linear": "linattn", "mm_w8a16": "mmw8a16", "mm_rmsnorm": "mmrms",
-         "mm_rowsum": "mmrowsum"}
+         "mm_rowsum": "mmrowsum", "attn_mla": "mla", "attn_relbias": "relbias",
+         "attn_diff": "diffattn", "mm_tf32": "mmtf32", "mm_bf16x3": "mmbf16x3",
+         "mm_trmm": "mmtri", "mm_xent": "mmxent"}
 MODULES = {"tuning": "kernels", "heldout": "kernels_heldout", "heldout2": "kernels_heldout2",
            "heldout3": "kernels_heldout3", "heldout4": "kernels_heldout4",
            "heldout5": "kernels_heldout5", "heldout6": "kernels_heldout6",
            "heldout7": "kernels_heldout7", "heldout8": "kernels_heldout8",
            "heldout9": "kernels_heldout9", "heldout10": "kernels_heldout10",
-           "heldout11": "kernels_heldout11"}
+           "heldout11": "kernels_heldout11", "heldout12": "kernels_heldout12"}
 STRIDES = {"attn_bp": ("stride_qh", "stride_qm", "stride_kh", "stride_kn", "stride_vh",
                        "stride_vn", "stride_oh", "stride_om", "SEQ"),
            "attn_mixed": ("stride_qm", "stride_kn", "stride_vn", "stride_om", "SEQ"),
@@ -145,17 +147,35 @@ HELDOUT11 = {
     "mm_rmsnorm": ({"X": "", "W": "", "G": "", "C": ""},
                    ("M", "N", "K", "stride_xm", "stride_wk", "stride_cm"), {}),
 }
+# heldout12 (session 26): the same form
+HELDOUT12 = {
+    "attn_mla": ({"Q": "", "QPE": "", "KV": "", "KPE": "", "O": ""},
+                 ("stride_h", "stride_s", "stride_ph", "stride_ps", "SEQ"), {"R": 32}),
+    "attn_relbias": ({"Q": "", "K": "", "V": "", "O": "", "BIAS": ""},
+                     ("stride_h", "stride_s", "stride_bh", "stride_bm", "SEQ"), {}),
+    "attn_diff": ({"Q1": "", "Q2": "", "K1": "", "K2": "", "V": "", "O": ""},
+                  ("stride_h", "stride_s", "SEQ"), {"LAMBDA": 0.5}),
+    "mm_tf32": ({"A": "", "B": "", "C": ""}, ("M", "N", "K", "stride_am", "stride_bk", "stride_cm"),
+                {}),
+    "mm_bf16x3": ({"A": "", "B": "", "C": ""},
+                  ("M", "N", "K", "stride_am", "stride_bk", "stride_cm"), {}),
+    "mm_trmm": ({"A": "", "B": "", "C": "out"},
+                ("M", "N", "K", "stride_am", "stride_bk", "stride_cm"), {}),
+    "mm_xent": ({"X": "", "W": "", "T": "i32", "LOSS": "fp32"},
+                ("M", "N", "K", "stride_xm", "stride_wn"), {}),
+}
 # tuning (session 22): per-row and per-column scales of each K block
 TUNING22 = {"mm_blockscale_rc": HELDOUT6["mm_blockscale"]}
 # tuning (session 25, cflow): a GEMM summing B's columns in the K loop
 TUNING25 = {"mm_rowsum": ({"A": "", "B": "", "C": "out", "RS": "fp32"},
                           ("M", "N", "K", "stride_am", "stride_bk", "stride_cm"), {})}
-SIGNATURES = {**HELDOUT6, **HELDOUT7, **HELDOUT8, **HELDOUT9, **HELDOUT10, **HELDOUT11, **TUNING22,
+SIGNATURES = {**HELDOUT6, **HELDOUT7, **HELDOUT8, **HELDOUT9, **HELDOUT10, **HELDOUT11, **HELDOUT12,
+              **TUNING22,
               **TUNING25}
 ATTENTION_SIGNATURES = ("attn_decode", "attn_paged", "attn_hd256", "attn_bwd_dkdv", "attn_varlen",
                         "attn_dv", "attn_kv8", "attn_dropout", "attn_bsparse", "attn_fp8",
                         "attn_decay", "attn_bwd_dq", "attn_docmask", "attn_hd96",
-                        "attn_linear")
+                        "attn_linear", "attn_mla", "attn_relbias", "attn_diff")
 
 
 class UserCase(G.Case):
@@ -653,6 +673,29 @@ def heldout11_cases():
     return held_out(build)
 
 
+def heldout12_cases():
+    def build(add):
+        # shapes no other set has (session 26): latent attention whose one K/V tile is both K and
+        # V (plus a rotary Q K^T), a bias tile loaded with every K block, differential attention
+        # (two softmaxes over one V), a TF32 GEMM (bf16x3 on gfx950), a triangular GEMM (the K loop to the diagonal,
+        # the diagonal block masked in the loop), a fused linear + cross-entropy (a K loop nested
+        # in the vocabulary loop)
+        add("attn_mla", "gfx942", "fp16", (64, 64, 128), 4, 2)
+        add("attn_mla", "gfx950", "bf16", (128, 64, 128), 8, 2, async_copy=True)
+        add("attn_relbias", "gfx942", "bf16", (128, 64, 128), 8, 2)
+        add("attn_relbias", "gfx950", "fp16", (128, 64, 64), 4, 2, async_copy=True)
+        add("attn_diff", "gfx942", "fp16", (128, 64, 64), 8, 2)
+        add("attn_diff", "gfx950", "bf16", (128, 64, 64), 4, 2)
+        add("mm_tf32", "gfx942", "fp32", (128, 128, 32), 4, 2)
+        add("mm_tf32", "gfx942", "fp32", (256, 128, 32), 8, 2)
+        add("mm_bf16x3", "gfx950", "fp32", (128, 128, 32), 4, 2)
+        add("mm_trmm", "gfx942", "fp16", (128, 128, 64), 4, 2)
+        add("mm_trmm", "gfx950", "bf16", (256, 128, 64), 8, 2, async_copy=True)
+        add("mm_xent", "gfx942", "bf16", (128, 128, 64), 8, 2)
+        add("mm_xent", "gfx950", "fp16", (128, 128, 64), 4, 2, async_copy=True)
+    return held_out(build)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("outdir")
@@ -667,7 +710,7 @@ def main():
              "heldout5": heldout5_cases, "heldout6": heldout6_cases,
              "heldout7": heldout7_cases, "heldout8": heldout8_cases,
              "heldout9": heldout9_cases, "heldout10": heldout10_cases,
-             "heldout11": heldout11_cases}[a.set]()
+             "heldout11": heldout11_cases, "heldout12": heldout12_cases}[a.set]()
     todo = [(c, pp) for c, pp in every if not a.filter or any(f in c.name(pp) for f in a.filter)]
     if a.one:
         c, pp = next((c, pp) for c, pp in every if c.name(pp) == a.one)
