@@ -65,6 +65,15 @@ void insertPasses(TargetMachine &TM, PassManagerBase &, TargetPassConfig *TPC) {
     // occupancy 4-wave attention kernels run at (OccupancyHint.cpp).
     TPC->insertPass(CGP, &pingpong::PingpongOccupancyHintPassID);
   }
+  // Machine SSA, around machine-sink: LDS reads it moves past a bare
+  // s_barrier go back before it (PinLDSReadsAtBarriers.cpp), whether or not
+  // the plugin schedules anything.
+  if (pingpong::ldsReadPinRequested())
+    if (const void *BeforeSink = passID("machine-cse"))
+      if (const void *Sink = passID("machine-sink")) {
+        TPC->insertPass(BeforeSink, &pingpong::PingpongPinLDSReadsPassID);
+        TPC->insertPass(Sink, &pingpong::PingpongRestoreLDSReadsPassID);
+      }
   // Pre-RA: on machine SSA, after the last SSA optimisation and before
   // PHI elimination, so the loop body is final.
   if (const void *Before = passID("processimpdefs"))

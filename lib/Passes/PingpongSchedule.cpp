@@ -86,6 +86,8 @@ void initializePingpongVerifyPass(PassRegistry &);
 void initializePingpongWaitsPass(PassRegistry &);
 void initializePingpongReleasePointsPass(PassRegistry &);
 void initializePingpongRepairDMAWaitsPass(PassRegistry &);
+void initializePingpongPinLDSReadsPass(PassRegistry &);
+void initializePingpongRestoreLDSReadsPass(PassRegistry &);
 } // namespace llvm
 
 namespace {
@@ -586,4 +588,6 @@ void pingpong::initializePingpongPasses(PassRegistry &Registry) {
   initializePingpongWaitsPass(Registry);
   initializePingpongReleasePointsPass(Registry);
   initializePingpongRepairDMAWaitsPass(Registry);
+  initializePingpongPinLDSReadsPass(Registry);
+  initializePingpongRestoreLDSReadsPass(Registry);
 }

@@ -30,6 +30,13 @@ extern char &PingpongRepairDMAWaitsPassID;
 extern char &PingpongReleasePointsPassID;
 /// -amdgpu-pingpong-repair-dma-waits (on by default).
 bool dmaWaitRepairRequested();
+/// LDS reads MachineSink moves past a bare s_barrier go back before it
+/// (PinLDSReadsAtBarriers.cpp: one pass records before machine-sink, one
+/// restores after it); its option -amdgpu-pingpong-pin-lds-reads (on by
+/// default).
+extern char &PingpongPinLDSReadsPassID;
+extern char &PingpongRestoreLDSReadsPassID;
+bool ldsReadPinRequested();
 /// -amdgpu-pingpong-replace-schedule was given: loops the frontend already
 /// scheduled are the plugin's too.
 bool replaceScheduleRequested();
