@@ -26,7 +26,8 @@ timeout, and classifies the pair:
                rotated / LDS-folded / repaired / copies moved ahead ("rotated",
                "lds-address-fold", "lds-dma-fold", "dma-wait-repair",
                "dma-lookahead", "loads-ahead", "occupancy-hint",
-               "one-wave-latency": the remarks that say the code changed)
+               "one-wave-latency", "lds-read-restored": the remarks that say
+               the code changed)
   DIFFERENT    the assembly changed but no remark says a loop was scheduled
   silent       a loop with MFMAs of its own in the output got no remark (every
                such loop gets one: applied, or missed with the reason;
@@ -86,7 +87,11 @@ TRANSFORM_RES = ((re.compile(r"remark: .*loop in \S+ rotated:"), "rotated"),
                  (re.compile(r"remark: .*AMDGPU's scheduler is asked to order it for latency"),
                   "one-wave-latency"),
                  # LLVM 22.1's missing LDS-DMA waits (RepairDMAWaits.cpp)
-                 (re.compile(r"remark: .*LDS DMA wait repaired in"), "dma-wait-repair"))
+                 (re.compile(r"remark: .*LDS DMA wait repaired in"), "dma-wait-repair"),
+                 # LDS reads MachineSink moved past a bare s_barrier
+                 # (PinLDSReadsAtBarriers.cpp)
+                 (re.compile(r"remark: .*LDS read \S+ in \S+ moved back before its s_barrier"),
+                  "lds-read-restored"))
 HOIST_RE = re.compile(r"remark: .*LDS DMA loads issued at the start")
 # -amdgpu-pingpong-waits=place reports its vmcnt changes as an analysis remark.
 WAITS_RE = re.compile(r"remark: .*vmcnt placement, loop")
