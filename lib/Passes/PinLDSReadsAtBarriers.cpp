@@ -77,7 +77,10 @@ namespace {
 struct RecordedRead {
   MachineInstr *Read, *Barrier;
   MachineBasicBlock *Home;
-  DebugLoc Loc; // MachineSink drops the line of what it moves
+  /// The locations of the read and of the instructions of its block that
+  /// compute its operands: MachineSink drops the line of what it moves, and
+  /// what goes back gets its own again.
+  SmallVector<std::pair<MachineInstr *, DebugLoc>, 4> Locs;
 };
 std::mutex RecordLock;
 DenseMap<const MachineFunction *, SmallVector<RecordedRead, 4>> Recorded;
@@ -201,7 +204,19 @@ bool PingpongPinLDSReads::runOnMachineFunction(MachineFunction &MF) {
       const MachineBasicBlock *Limit = sinkLimit(MI, MRI);
       if (!Limit || !overwrittenAfter(MI, *BarrierBelow, *Limit))
         continue;
-      Reads.push_back({&MI, BarrierBelow, &MBB, MI.getDebugLoc()});
+      RecordedRead R{&MI, BarrierBelow, &MBB, {}};
+      SmallVector<MachineInstr *, 4> Chain{&MI};
+      while (!Chain.empty()) {
+        MachineInstr *C = Chain.pop_back_val();
+        R.Locs.push_back({C, C->getDebugLoc()});
+        for (const MachineOperand &Op : C->uses())
+          if (Op.isReg() && Op.getReg().isVirtual())
+            if (MachineInstr *Def = MRI.getVRegDef(Op.getReg());
+                Def && Def->getParent() == &MBB && !Def->isPHI() &&
+                llvm::none_of(R.Locs, [&](const auto &L) { return L.first == Def; }))
+              Chain.push_back(Def);
+      }
+      Reads.push_back(std::move(R));
     }
   }
   if (!Reads.empty()) {
@@ -286,6 +301,9 @@ bool PingpongRestoreLDSReads::runOnMachineFunction(MachineFunction &MF) {
       continue; // MachineSink left it
     MachineBasicBlock *SunkTo = R.Read->getParent();
     moveBack(*R.Read, *R.Barrier, MRI, DT);
+    for (const auto &[MI, Loc] : R.Locs)
+      if (MI->getParent() == R.Home)
+        MI->setDebugLoc(Loc);
     // The barrier reads the result, so SIInsertWaitcnts completes the read
     // before it (an s_barrier orders only what has completed); MachineSink
     // also sees the use should it run again.
@@ -297,8 +315,8 @@ bool PingpongRestoreLDSReads::runOnMachineFunction(MachineFunction &MF) {
     Changed = true;
     LLVM_DEBUG(dbgs() << "restore-lds-reads: " << *R.Read);
     ORE.emit([&]() {
-      MachineOptimizationRemark Rem(DEBUG_TYPE, "LDSReadRestored", R.Loc,
-                                    R.Home);
+      MachineOptimizationRemark Rem(DEBUG_TYPE, "LDSReadRestored",
+                                    R.Read->getDebugLoc(), R.Home);
       Rem << "LDS read " << T.name(R.Read->getOpcode()) << " in "
           << MF.getName() << " moved back before its s_barrier: MachineSink "
           << "had moved it past the barrier into %bb."
@@ -315,12 +333,12 @@ bool PingpongRestoreLDSReads::runOnMachineFunction(MachineFunction &MF) {
 char PingpongPinLDSReads::ID = 0;
 char &pingpong::PingpongPinLDSReadsPassID = PingpongPinLDSReads::ID;
 
-INITIALIZE_PASS_BEGIN(PingpongPinLDSReads, "amdgpu-pingpong-pin-lds-reads",
+INITIALIZE_PASS_BEGIN(PingpongPinLDSReads, "amdgpu-pingpong-lds-read-record",
                       "AMDGPU block pingpong LDS reads kept before their "
                       "s_barrier (plugin)",
                       false, false)
 INITIALIZE_PASS_DEPENDENCY(MachineDominatorTreeWrapperPass)
-INITIALIZE_PASS_END(PingpongPinLDSReads, "amdgpu-pingpong-pin-lds-reads",
+INITIALIZE_PASS_END(PingpongPinLDSReads, "amdgpu-pingpong-lds-read-record",
                     "AMDGPU block pingpong LDS reads kept before their "
                     "s_barrier (plugin)",
                     false, false)
@@ -329,14 +347,14 @@ char PingpongRestoreLDSReads::ID = 0;
 char &pingpong::PingpongRestoreLDSReadsPassID = PingpongRestoreLDSReads::ID;
 
 INITIALIZE_PASS_BEGIN(PingpongRestoreLDSReads,
-                      "amdgpu-pingpong-restore-lds-reads",
+                      "amdgpu-pingpong-lds-read-restore",
                       "AMDGPU block pingpong LDS reads moved back before their "
                       "s_barrier (plugin)",
                       false, false)
 INITIALIZE_PASS_DEPENDENCY(MachineDominatorTreeWrapperPass)
 INITIALIZE_PASS_DEPENDENCY(MachineOptimizationRemarkEmitterPass)
 INITIALIZE_PASS_END(PingpongRestoreLDSReads,
-                    "amdgpu-pingpong-restore-lds-reads",
+                    "amdgpu-pingpong-lds-read-restore",
                     "AMDGPU block pingpong LDS reads moved back before their "
                     "s_barrier (plugin)",
                     false, false)
