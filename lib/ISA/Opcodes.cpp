@@ -103,6 +103,10 @@ bool OpcodeTable::Builders::complete() const {
 
 StringRef OpcodeTable::name(unsigned Opcode) const { return TII.getName(Opcode); }
 
+bool OpcodeTable::isConversion(unsigned Opcode) const {
+  return name(Opcode).starts_with("V_CVT_");
+}
+
 // The plugin's kinds from the one name table (Target/InstrNames).
 static InstKind kindOf(target::NameOp Op) {
   using target::NameOp;

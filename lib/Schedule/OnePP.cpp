@@ -14,10 +14,31 @@
 // the dot with the LDS writes it feeds, where the data has arrived.
 //
 //===----------------------------------------------------------------------===//
+#include "pingpong/ISA/Opcodes.h"
 #include "pingpong/Schedule/ClusterPlan.h"
 #include "pingpong/Target/TargetFacts.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#define DEBUG_TYPE "amdgpu-pingpong"
+
+using namespace llvm;
+
+STATISTIC(NumPrepInDot, "one-cluster loops whose operand conversion of the "
+                        "later K steps runs inside the dot");
+
+static cl::opt<bool> PrepInDot(
+    "amdgpu-pingpong-one-cluster-prep-in-dot", cl::init(true),
+    cl::desc("one-cluster: where an LDS-read operand is converted by VALU "
+             "before the MFMAs (an int8 weight to f16/bf16), every LDS read "
+             "first, the first K step's conversion after them, the later K "
+             "steps' conversion inside the dot among the wave's own MFMAs "
+             "(docs/modes.md, session 26: belowllc; AMDGPUPingpong plugin)"));
 
 namespace pingpong {
 
@@ -133,6 +154,69 @@ static const char *OnePPLoadsAheadQueueLayout =
     "dot dot1: dot[1/2]; "
     "mem store: local-write, global-load";
 
+/// Number-format conversions between an operand's LDS reads and its MFMAs
+/// (InstInfo role operand-prep): an int8 weight widened to f16/bf16 after
+/// its LDS read (the weight-only GEMMs of held-out set 11 and their tuning
+/// twins). Not the register copies and sequences every 16-bit operand has,
+/// nor a transposed operand's packing (`v_perm_b32`, one per register).
+static unsigned operandConversions(const LoopModel &M) {
+  const MachineFunction &MF = *M.Body->getParent();
+  const OpcodeTable &Ops = OpcodeTable::get(*MF.getSubtarget().getInstrInfo());
+  unsigned N = 0;
+  for (const InstInfo &I : M.Insts)
+    N += I.R == Role::OperandPrep && Ops.isConversion(I.MI->getOpcode());
+  return N;
+}
+
+/// Session 26 (belowllc, issue 28): the conversion of the later K steps
+/// inside the dot. AMDGPU's scheduler orders the inside of each cluster, and
+/// in the memory cluster it put a conversion right behind each LDS read
+/// (one read in flight, `lgkmcnt(0)` before each conversion: an LDS round
+/// trip per read, in sequence) and the whole conversion stood in the memory
+/// cluster, which then outlasted the partner wave's dot: the pipe idles
+/// while both waves convert. A K step's conversion is needed only by that
+/// K step's MFMAs: the first step's must precede the dot, the rest can issue
+/// in the dot between the wave's own MFMAs (an MFMA holds the pipe for
+/// several issue turns; the wave's VALU issues in them, as LLVM's own order
+/// does). So every LDS read goes first (the memory clusters as they were),
+/// a fence, the first K step's conversion, then the dot takes the rest.
+/// Returns the layout text with that change; the text as it was where the
+/// loop has no conversion or a single K step.
+static std::string withPrepInDot(const char *Text, const LoopModel &M) {
+  std::string S = Text;
+  // Side loads: the scaling of an operand by a loaded vector has its own
+  // layout, which holds the scaled operands' registers short (above).
+  if (!PrepInDot || M.ChainLen < 2 || M.NumSideLoads ||
+      !operandConversions(M))
+    return S;
+  const size_t Dot = S.find("dot dot:");
+  if (Dot == std::string::npos)
+    return S;
+  const size_t End = S.find(';', Dot);
+  const std::string Clause = S.substr(Dot, End == std::string::npos
+                                               ? std::string::npos
+                                               : End - Dot);
+  const std::string Prep =
+      formatv("mem+ mem-prep: operand-prep[0/{0}]; {1}, operand-prep",
+              M.ChainLen, Clause)
+          .str();
+  S.replace(Dot, Clause.size(), Prep);
+  LLVM_DEBUG(dbgs() << "amdgpu-pingpong: one-cluster: " << operandConversions(M)
+                    << " operand conversions, the first of " << M.ChainLen
+                    << " K steps before the dot, the rest inside it\n");
+  return S;
+}
+
+static std::optional<ClusterLayout> onePPLayout(const char *Text,
+                                                const LoopModel &M,
+                                                Rejection &Why) {
+  const std::string S = withPrepInDot(Text, M);
+  std::optional<ClusterLayout> L = builtinLayout(S.c_str(), Mode::OnePP, M, Why);
+  if (L && S != Text)
+    ++NumPrepInDot;
+  return L;
+}
+
 std::optional<ClusterLayout> layoutOnePP(const LoopModel &M, Rejection &Why,
                                          unsigned Variant) {
   // The fallback where the loop reads back LDS it writes in the same
@@ -144,21 +228,21 @@ std::optional<ClusterLayout> layoutOnePP(const LoopModel &M, Rejection &Why,
   // Scale loads issued ahead have no place of their own (Layout.cpp): the
   // loads-ahead layout takes their loop too.
   if (M.NumGlobalLoadsAhead && !sideLoadsInIteration(M))
-    L = builtinLayout(readsPastQueue(M) ? OnePPLoadsAheadQueueLayout
-                                        : OnePPLoadsAheadLayout,
-                      Mode::OnePP, M, Why);
+    L = onePPLayout(readsPastQueue(M) ? OnePPLoadsAheadQueueLayout
+                                      : OnePPLoadsAheadLayout,
+                    M, Why);
   else if (!M.NumSideLoads && readsPastQueue(M)) {
     Rejection Ignored;
-    L = builtinLayout(RoundTrip ? OnePPRoundTripQueueLayout : OnePPQueueLayout,
-                      Mode::OnePP, M, Ignored);
+    L = onePPLayout(RoundTrip ? OnePPRoundTripQueueLayout : OnePPQueueLayout, M,
+                    Ignored);
   }
   if (!L && !M.NumSideLoads && RoundTrip) {
     Rejection Ignored;
-    L = builtinLayout(OnePPRoundTripLayout, Mode::OnePP, M, Ignored);
+    L = onePPLayout(OnePPRoundTripLayout, M, Ignored);
   }
   if (!L)
-    L = builtinLayout(M.NumSideLoads ? OnePPSideLoadLayout : OnePPLayout,
-                      Mode::OnePP, M, Why);
+    L = onePPLayout(M.NumSideLoads ? OnePPSideLoadLayout : OnePPLayout, M,
+                    Why);
   // Past the port rule but held by the L2 share or a wave's issue turns:
   // say why not single-wave.
   if (L && portPastDot(M))

@@ -57,6 +57,8 @@ public:
   InstKind classify(unsigned Opcode) const;
   std::optional<MFMAShape> mfmaShape(unsigned Opcode) const;
   llvm::StringRef name(unsigned Opcode) const;
+  /// A number-format conversion (V_CVT_*: int8 to f16, f32 to bf16 ...).
+  bool isConversion(unsigned Opcode) const;
 
 
   /// Instructions the emitters build. Resolving them scans every opcode
