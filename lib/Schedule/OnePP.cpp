@@ -217,7 +217,8 @@ static std::optional<ClusterLayout> onePPLayout(const char *Text,
                                                 const LoopModel &M,
                                                 Rejection &Why) {
   const std::string S = withPrepInDot(Text, M);
-  std::optional<ClusterLayout> L = builtinLayout(S.c_str(), Mode::OnePP, M, Why);
+  std::optional<ClusterLayout> L =
+      builtinLayout(S.c_str(), Mode::OnePP, M, Why);
   if (L && S != Text)
     ++NumPrepInDot;
   return L;
