@@ -33,9 +33,9 @@
 #include "pingpong/Analysis/LDSObjects.h"
 
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
 #include "llvm/Support/CommandLine.h"
@@ -51,9 +51,11 @@ STATISTIC(NumLDSReductionLoops,
 static cl::opt<bool> LDSReductions(
     "amdgpu-pingpong-lds-reductions", cl::init(true),
     cl::desc("model a GEMM loop's cross-warp sums through LDS (partials, "
-             "barrier, reads) as LDS exchanges placed behind the loop's own "
-             "barriers instead of refusing the loop (docs/modes.md, session "
-             "26: cflow2; AMDGPUPingpong plugin)"));
+             "barrier, reads) as LDS exchanges in steps between the loop's "
+             "own barriers, which only a layout keeping those barriers may "
+             "place, instead of refusing the loop as 'LDS read that does not "
+             "feed the dot' (docs/modes.md, session 26: cflow2; "
+             "AMDGPUPingpong plugin)"));
 
 namespace pingpong {
 
