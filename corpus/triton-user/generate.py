@@ -454,6 +454,11 @@ def cases():
     L.append(UserCase("mm_grouped", "gfx950", "fp16", (64, 256, 64), 4, 2, async_copy=True))
     L.append(UserCase("mm_grouped", "gfx950", "bf16", (256, 64, 64), 4, 2))
     L.append(UserCase("mm_grouped", "gfx950", "bf16", (256, 64, 64), 4, 2, async_copy=True))
+    # session 26 (cflow2): 4-warp GEMMs summing B's columns in the K loop at smaller tiles: on
+    # gfx942 the lanes' slots keep the workgroups per CU, so the flattened loop reaches the modes
+    # (its cross-warp sums through LDS); on gfx950 they are left as they are
+    L.append(UserCase("mm_rowsum", "gfx942", "fp16", (64, 128, 64), 4, 2))
+    L.append(UserCase("mm_rowsum", "gfx950", "fp16", (128, 64, 64), 4, 2))
     return [(c, pp) for c in L for pp in (0, 1)]
 
 

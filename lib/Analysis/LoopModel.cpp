@@ -225,6 +225,7 @@ LoopAnalysis analyzeLoop(MachineLoop &L, MachineFunction &MF,
   assignLoadOperands(B);
   classifyResultSideLoads(B);
   classifyInterDotLoads(B);
+  markLDSReductions(B);
   if (!checkLeftovers(B))
     return std::move(B.R);
   summarizeSources(B);

@@ -12,6 +12,7 @@
 //   Stages.cpp          rotating LDS buffers: which write (ds_write or LDS DMA)
 //                       feeds which read, and how many iterations ahead
 //   TileShape.cpp       the workgroup tile M x N x K and its bits
+//   LDSReductions.cpp   a GEMM's cross-warp sums through LDS in the iteration
 // Each step either completes or records why the loop is refused.
 //
 //===----------------------------------------------------------------------===//
@@ -99,6 +100,7 @@ void assignLoadOperands(ModelBuilder &B);  // OperandSources.cpp
 void deriveStages(ModelBuilder &B);      // Stages.cpp
 void classifyResultSideLoads(ModelBuilder &B); // OperandSources.cpp
 void classifyInterDotLoads(ModelBuilder &B); // InterDotLoads.cpp
+void markLDSReductions(ModelBuilder &B);   // LDSReductions.cpp
 bool checkLeftovers(ModelBuilder &B);    // OperandSources.cpp
 void summarizeSources(ModelBuilder &B);  // OperandSources.cpp
 

@@ -37,11 +37,13 @@
 //
 // Off by default (-amdgpu-pingpong-flatten-lane-stores): the loops it makes
 // one block are the cross-warp reductions above, whose LDS round trips
-// (partials, barrier, per-column sums, barrier, totals) no mode places yet
-// (the next refusal: "LDS read that does not feed the dot"); on, it would
-// change only loops LLVM then orders itself, against the plugin's rule that
-// a loop it does not schedule keeps LLVM's output (docs/modes.md, "Session
-// 25: cflow", has the numbers of those builds).
+// (partials, barrier, per-column sums, barrier, totals) the model knows since
+// session 26 (LDSReductions.cpp) but no mode places: the layouts that
+// replace the loop's barriers cannot order them, and those that keep them
+// measured slower than LLVM's order; on, it would change only loops LLVM
+// then orders itself, against the plugin's rule that a loop it does not
+// schedule keeps LLVM's output (docs/modes.md, "Session 25: cflow" and
+// "Session 26: cflow2", have the numbers of those builds).
 //
 //===----------------------------------------------------------------------===//
 #include "pingpong/Analysis/Directives.h"

@@ -121,6 +121,47 @@ static std::string describeTrips(const LDSRoundTrips &T) {
       .str();
 }
 
+/// The loop barriers a GEMM's cross-warp sums run through (their steps,
+/// LDSReductions.cpp, less one).
+static unsigned reductionBarriers(const LoopModel &M) {
+  unsigned Steps = 0;
+  for (const InstInfo &I : M.Insts)
+    if (I.R == Role::ExchangeWrite || I.R == Role::ExchangeRead)
+      Steps = std::max(Steps, I.ExchangeStep);
+  return Steps ? Steps - 1 : 0;
+}
+
+// Session 26 (cflow2). Measured with the sums as exchanges, layouts as loop
+// metadata (docs/modes.md, "Session 26: cflow2"; cycles per iteration,
+// flattened loops): tuning mmrowsum_f16_128x256x64_w8 gfx950 LDS DMA, LLVM's
+// order 4318 (llc-22, branches kept, 4722): the in-iteration layout with the
+// copies 4536, its dot in two slices around the sums' steps 4460-4586, the
+// writes first 5312; mmrowsum_f16_64x128x64_w4 gfx942, LLVM's order 2664
+// (llc-22 2651): the in-iteration layout (one-cluster's choice without this
+// rule) 2841, ungated 2841. The sums' steps are dependent LDS round trips
+// through the loop's barriers, each barrier a wait for all of the
+// workgroup's waves: kept in the memory cluster they make it outlast the
+// partner's dot, moved next to the dot they hold its MFMAs at those barriers.
+std::string ldsReductionRefusal(const LoopModel &M, const ClusterLayout &Layout,
+                                bool Custom) {
+  if (!M.ldsReductions())
+    return "";
+  const std::string Sums =
+      formatv("the loop sums values across its warps through LDS in the "
+              "iteration ({0} LDS writes and {1} reads through {2} of the "
+              "loop's barriers)",
+              M.NumExchangeWrites, M.NumExchangeReads, reductionBarriers(M))
+          .str();
+  if (Layout.BarrierBetweenClusters)
+    return Sums + ": the layout's barriers replace the loop's, which order "
+                  "each step's reads after the other waves' writes";
+  if (Custom)
+    return "";
+  return Sums + ": the orders that keep the loop's barriers measured slower "
+                "than LLVM's (docs/modes.md, \"Session 26: cflow2\"); a "
+                "layout given as loop metadata can place them";
+}
+
 std::optional<ClusterLayout> layoutOnePPInLoop(const LoopModel &M,
                                                Rejection &Why) {
   const LDSRoundTrips T = ldsRoundTripsInIteration(M);

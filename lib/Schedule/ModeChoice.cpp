@@ -466,9 +466,13 @@ std::string unscheduledShapes(const LoopModel &M) {
   // Two chained dots alone are the chained-dot mode's; with another shape
   // no mode takes they are named too.
   // Crossbar ops next to the chained dots' DMA: address shuffles, as above.
+  // A GEMM's cross-warp sums shuffle lanes on their way to LDS (gfx942's
+  // ds_swizzle/ds_bpermute): VALU of the sums, placed by dependences
+  // (LDSReductions.cpp).
+  const unsigned Crossbar = M.NumCrossbar - M.NumSumCrossbar;
   bool Others = (M.NumAsyncCopies && !ChainedDMA) || M.scaled() ||
                 DirectLoads ||
-                (M.NumCrossbar && !(ChainedDMA && M.NumAsyncCopies));
+                (Crossbar && !(ChainedDMA && M.NumAsyncCopies));
   if (M.chainedDots() && (M.Groups.size() > 2 || Others)) {
     unsigned InterDot = 0;
     for (const DotGroup &G : M.Groups)
@@ -481,7 +485,7 @@ std::string unscheduledShapes(const LoopModel &M) {
   if (DirectLoads)
     Shapes.push_back("operands loaded straight from global memory (" +
                      N(DirectLoads) + " direct loads)");
-  if (M.NumCrossbar && (!M.NumAsyncCopies || OtherShape))
+  if (Crossbar && (!M.NumAsyncCopies || OtherShape))
     Shapes.push_back("LDS crossbar ops (ds_bpermute/ds_swizzle) in the loop");
   std::string S;
   for (const std::string &X : Shapes)
@@ -782,6 +786,10 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
       // the attention gate above said no
     } else if (!Layout) {
       Fail = W.Reason;
+    } else if (std::string Sums =
+                   ldsReductionRefusal(M, *Layout, bool(Req.Custom));
+               !Sums.empty()) {
+      Fail = Sums; // a GEMM's cross-warp sums through LDS (LDSInLoop.cpp)
     } else if (Layout->AsymmetricSync && !Ctx.NoAsymmetricSync.empty()) {
       Fail = Ctx.NoAsymmetricSync;
     } else if (Layout->BarrierBetweenClusters && !Ctx.L.getLoopPreheader()) {

@@ -145,6 +145,10 @@ struct LoopModel {
   unsigned NumExchangeWrites = 0, NumExchangeReads = 0;
   /// LDS crossbar ops (ds_bpermute, ds_swizzle ...) outside InterDot work.
   unsigned NumCrossbar = 0;
+  /// Of those, the lane shuffles of a GEMM's cross-warp sums: their values
+  /// reach only the sums' LDS writes (ExchangeWrite, LDSReductions.cpp)
+  /// through VALU. Placed by dependences like the sums' VALU.
+  unsigned NumSumCrossbar = 0;
   /// LDS writes, their global loads and LDS DMA whose operand (or, with
   /// chained dots, whose group) the analysis could not tell.
   unsigned UnknownWrites = 0, UnknownLoads = 0, UnknownCopies = 0;
@@ -157,6 +161,10 @@ struct LoopModel {
 
   unsigned count(Role R) const;
   bool chainedDots() const { return Groups.size() > 1; }
+  /// One dot group with LDS exchanges: the iteration sums values across its
+  /// warps through LDS, read back behind the loop's own barriers
+  /// (LDSReductions.cpp); only a layout that keeps those barriers places it.
+  bool ldsReductions() const { return NumExchangeWrites && !chainedDots(); }
   /// LDS DMA next to register-staged LDS writes (global loads, ds_writes) in
   /// one GEMM loop: async-one-cluster's writes-first layout
   /// (Schedule/MixStage.cpp, session 23).

@@ -34,9 +34,13 @@ enum class Role : unsigned char {
   ExchangeWrite, // chained dots: LDS write of values derived from dot group
                  // Group's results, read back in the same iteration by
                  // other lanes and waves (a layout conversion: Triton's P
-                 // between two MFMA layouts, convert_layout through LDS)
+                 // between two MFMA layouts, convert_layout through LDS);
+                 // one dot group: a partial sum of a cross-warp reduction
+                 // (Triton's tl.sum over warps beside the dot), read back
+                 // behind one of the loop's barriers (LDSReductions.cpp)
   ExchangeRead,  // the LDS read of such values, feeding the next group's
-                 // operand or accumulator (Group: the producing group)
+                 // operand or accumulator (Group: the producing group), or
+                 // the reduction's next step or its loop-carried total
 };
 const char *roleName(Role R);
 

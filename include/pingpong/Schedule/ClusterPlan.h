@@ -77,6 +77,13 @@ std::optional<ClusterLayout> layoutOnePPInLoop(const LoopModel &M,
 std::string ldsInLoopSkewRefusal(const LoopModel &M,
                                  const ClusterLayout &Layout,
                                  const Rejection &PlanFailure);
+/// A GEMM's cross-warp sums through LDS (LoopModel::ldsReductions): why
+/// Layout does not take the loop (empty: it may). A layout whose barriers
+/// replace the loop's cannot order the sums; the built-in orders that keep
+/// them measured slower than LLVM's, so only a custom layout that keeps the
+/// loop's barriers (Custom) takes them.
+std::string ldsReductionRefusal(const LoopModel &M, const ClusterLayout &Layout,
+                                bool Custom);
 std::optional<ClusterLayout> layoutTwoPP(const LoopModel &M, Rejection &Why);
 std::optional<ClusterLayout> layoutFourPP(const LoopModel &M, Rejection &Why,
                                           unsigned Variant);
