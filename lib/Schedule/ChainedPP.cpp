@@ -20,6 +20,7 @@
 #include "pingpong/Analysis/Throughput.h"
 #include "pingpong/ISA/Opcodes.h"
 #include "pingpong/Sync/SyncRules.h"
+#include "pingpong/Target/InstrNames.h"
 #include "pingpong/Target/TargetFacts.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -27,6 +28,7 @@
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
@@ -832,10 +834,43 @@ static bool anyLeanShape(const LoopModel &M) {
   return leanShape(M) || leanExchangeShape(M);
 }
 
+// Session 26 (bwd8): attention backward at 8 waves (rows loaded for the
+// inter-dot work an iteration ahead, interDotLoadsAhead): the register-lean
+// order first, not only as the register fallback.
+static cl::opt<bool> LeanFirstRows(
+    "amdgpu-pingpong-chained-lean-rows-first", cl::init(true), cl::Hidden,
+    cl::desc("8-wave chained dots whose inter-dot work reads rows loaded an "
+             "iteration ahead (attention backward): the register-lean order "
+             "as the first chained-dot order (default on; docs/modes.md, "
+             "session 26: bwd8)"));
+
+STATISTIC(NumLeanRowsFirst, "8-wave chained-dot loops with inter-dot rows "
+                            "given the register-lean order first");
+
+/// The inter-dot work is elementwise: no instruction of it reads another
+/// lane (a softmax's row maximum and sum do, through the LDS crossbar or
+/// v_permlane/DPP; attention backward's P^T = exp2(S - lse) and
+/// dS^T = P^T (dP^T - delta) do not).
+static bool elementwiseInterDot(const LoopModel &M) {
+  const TargetInstrInfo *TII =
+      M.Body->getParent()->getSubtarget().getInstrInfo();
+  for (const InstInfo &I : M.Insts)
+    if (I.R == Role::InterDot && I.MI &&
+        target::readsOtherLanes(TII->getName(I.MI->getOpcode())))
+      return false;
+  return true;
+}
+
+static bool leanFirst(const LoopModel &M) {
+  return LeanFirstRows && M.Waves == 8 && leanShape(M) &&
+         interDotLoadsAhead(M) && elementwiseInterDot(M);
+}
+
 unsigned chainedPPVariants(const LoopModel &M) {
   if (M.NumAsyncCopies || (M.Groups.size() > 1 && M.Groups[1].FedLate))
     return dmaSoftmaxAtPV(M) ? 2 : 1;
-  return (issueBoundRegisterStaged(M) ? 3 : 2) + anyLeanShape(M);
+  return leanFirst(M) + (issueBoundRegisterStaged(M) ? 3 : 2) +
+         anyLeanShape(M);
 }
 
 bool chainedPPLeanVariant(const LoopModel &M, unsigned Variant) {
@@ -947,8 +982,12 @@ std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
     }
     return L;
   }
-  // The register-lean order: the last register fallback.
-  if (chainedPPLeanVariant(M, Variant)) {
+  // The register-lean order: the first order of attention backward's
+  // loops (leanFirst), and the last register fallback.
+  const bool LeanNow = leanFirst(M) && Variant == 0;
+  if (leanFirst(M) && !chainedPPLeanVariant(M, Variant) && Variant)
+    --Variant;
+  if (LeanNow || chainedPPLeanVariant(M, Variant)) {
     auto L = builtinLayout(chainedPP8Lean(M).c_str(), Mode::ChainedPP, M, Why);
     if (L) {
       L->Note = "register-lean: each dot group in " +
@@ -961,6 +1000,10 @@ std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
                    "(live from there to the next softmax, not across the "
                    "dots)";
         ++NumLeanInterDotLoads;
+      }
+      if (LeanNow) {
+        L->Note += "; first: attention backward's rows";
+        ++NumLeanRowsFirst;
       }
       ++NumRegisterLean;
     }
