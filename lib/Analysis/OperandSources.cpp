@@ -77,6 +77,7 @@ private:
   ModelBuilder &B;
   LoopModel &M;
   unsigned Group = 0;
+  unsigned TracedDot = 0; // traceDot's DotPos
   SmallPtrSet<const MachineInstr *, 16> Seen;
   /// Direct loads some path reaches through copies alone: the operand's
   /// own data, not a side input.
@@ -181,6 +182,8 @@ bool OperandTracer::trace(Register Reg, unsigned UsePos, Operand Op,
         OperandSource &S = M.Groups[Group].source(Op);
         S.FromGroup = std::max(S.FromGroup, int(DI.Group));
         S.Exchanged = true;
+        M.Insts[TracedDot].ExchangeFeed =
+            std::max(M.Insts[TracedDot].ExchangeFeed, DI.ExchangeStep);
         continue;
       }
       // Carried: read in the previous iteration, a register prefetch.
@@ -229,6 +232,7 @@ bool OperandTracer::traceDot(unsigned DotPos) {
   const InstInfo &Dot = M.Insts[DotPos];
   const MachineInstr &MI = *Dot.MI;
   Group = Dot.Group;
+  TracedDot = DotPos;
   unsigned K = Dot.KStep, Order = Dot.DotOrder;
   // src0 = A, src1 = B; v_mfma_scale_*: the registers after src2 and the
   // format immediates are the scales of A and B.

@@ -20,6 +20,7 @@
 #include "pingpong/Analysis/Throughput.h"
 #include "pingpong/ISA/Opcodes.h"
 #include "pingpong/Sync/SyncRules.h"
+#include "pingpong/Target/InstrNames.h"
 #include "pingpong/Target/TargetFacts.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -27,6 +28,7 @@
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
@@ -713,14 +715,166 @@ static std::string chainedPP8Lean(const LoopModel &M) {
   return L;
 }
 
+// Session 26 (bwd8): the register-lean order for the four exchange steps in
+// lockstep. Attention backward where the K/V block has fewer rows than 16 a
+// wave (BN 64 at 8 waves: tuning bwd_bf16_128x64x64_w8, bwd_f16_64x64x128_w8
+// gfx950) has four dots an iteration, K Q^T and V dO^T (group 0) and
+// P^T dO and dS^T Q (group 1), with P^T and dS^T through one LDS buffer:
+// write P^T (#1), read it (#2), write dS^T over it (#3), read that (#4).
+// The lockstep exchange order reads each group's whole tile in one cluster
+// (group 0's 32 ds_read_b128 are 128 VGPRs beside its 64 accumulator
+// VGPRs and the rows): ~310 estimated, 92 B of scratch on the bf16 loop.
+// Here group 0 runs in four slices of its dot order, each slice's reads
+// issued during the slice before it, P^T's writes after the last; group 1
+// splits by the exchange step its operands are read from (ExchangeFeed):
+// the dots fed by #2 (P^T dO) in a cluster after #2's reads, which also
+// writes #3 (the barrier before it drained #2 in every wave) and reads the
+// rest's A operand; the dots fed by #4 after #4's reads, with the next
+// tiles' LDS writes and the rows' loads for the next iteration. Every
+// cluster is one barrier interval (sync barrier, no skew: the steps need one
+// interval each). ~220 estimated, no scratch; 11664 -> 4160 cycles per
+// iteration on the bf16 loop (Triton's best 6436), 3579 -> 3436 on the f16
+// one (docs/modes.md, "Session 26: bwd8"). Slices of group 0 tried on the
+// bf16 loop: 2 spill (64 B, 12142), 8 4462; its two dots one after the
+// other (K Q^T's K steps, then V dO^T's) 4449.
+static cl::opt<bool> LeanExchange(
+    "amdgpu-pingpong-chained-lean-exchange", cl::init(true), cl::Hidden,
+    cl::desc("8-wave register-staged chained dots whose results cross LDS in "
+             "four steps, the second group fed at two of them (attention "
+             "backward): the register-lean order in lockstep as their "
+             "register fallback (default on; docs/modes.md, session 26)"));
+
+STATISTIC(NumLeanExchange, "8-wave chained-dot loops with four exchange "
+                           "steps given the register-lean lockstep order");
+
+/// Slices of group 0 in the register-lean exchange order.
+static constexpr unsigned LeanExchangeSlices = 4;
+
+/// The loops the lean exchange order is for: 8 waves, register-staged, two
+/// chained groups in the same iteration, four exchange steps (writes at
+/// odd steps, reads at even ones), and group 1's dots fed at step 2 and
+/// at step 4, both.
+static bool leanExchangeShape(const LoopModel &M) {
+  if (!RegisterLean || !LeanExchange || M.Waves != 8 || M.NumAsyncCopies ||
+      !M.NumExchangeWrites || M.Groups.size() != 2 ||
+      M.Groups[1].FedBy != 0 || M.Groups[1].FedLate ||
+      M.Groups[0].FirstDotOrder != 0 ||
+      M.Groups[1].FirstDotOrder != M.Groups[0].NumDots ||
+      M.Groups[0].NumDots + M.Groups[1].NumDots != M.NumDots ||
+      M.Groups[0].NumDots < LeanExchangeSlices ||
+      exchangeSteps(M).Steps != 4)
+    return false;
+  bool Fed2 = false, Fed4 = false;
+  for (const InstInfo &I : M.Insts) {
+    if (I.ExchangeStep &&
+        (I.R == Role::ExchangeWrite) != (I.ExchangeStep % 2 == 1))
+      return false;
+    if (I.R != Role::Dot || I.Group != 1)
+      continue;
+    if (I.ExchangeFeed == 2)
+      Fed2 = true;
+    else if (I.ExchangeFeed == 4)
+      Fed4 = true;
+    else
+      return false;
+  }
+  return Fed2 && Fed4;
+}
+
+/// The lean exchange layout (leanExchangeShape).
+static std::string chainedPP8LeanExchange(const LoopModel &M) {
+  const DotGroup &D0 = M.Groups[0];
+  const std::string Of = "/" + std::to_string(M.NumDots) + "]";
+  auto Slice = [&](unsigned I) {
+    const unsigned S = LeanExchangeSlices;
+    return "[" + std::to_string(I * D0.NumDots / S) + "-" +
+           std::to_string((I + 1) * D0.NumDots / S - 1) + Of;
+  };
+  // Group 1's dots fed at Step, as runs of their dot order, each run one
+  // selector of Role.
+  auto Fed = [&](unsigned Step, const char *What) {
+    std::vector<bool> In(M.NumDots, false);
+    for (const InstInfo &I : M.Insts)
+      if (I.R == Role::Dot && I.Group == 1 && I.ExchangeFeed == Step &&
+          I.DotOrder < M.NumDots)
+        In[I.DotOrder] = true;
+    std::string Sel;
+    for (unsigned B = 0; B < M.NumDots; ++B) {
+      if (!In[B])
+        continue;
+      unsigned E = B;
+      while (E + 1 < M.NumDots && In[E + 1])
+        ++E;
+      Sel += (Sel.empty() ? "" : ", ") + std::string(What) + "@1[" +
+             std::to_string(B) + "-" + std::to_string(E) + Of;
+      B = E;
+    }
+    return Sel;
+  };
+  std::string L = "pingpong-layout v1; sync barrier delay-global-data; "
+                  "mem mem0: local-read@0" + Slice(0) + ", global-load";
+  for (unsigned I = 0; I < LeanExchangeSlices; ++I) {
+    L += "; dot s" + std::to_string(I) + ": ";
+    if (I + 1 < LeanExchangeSlices)
+      L += "local-read@0" + Slice(I + 1) + ", ";
+    L += "dot@0" + Slice(I);
+    if (I + 1 == LeanExchangeSlices)
+      L += ", exchange-write#1";
+  }
+  L += "; mem x2: exchange-read#2, " + Fed(2, "local-read");
+  L += "; dot f2: " + Fed(2, "dot") + ", exchange-write#3, " +
+       Fed(4, "local-read");
+  L += "; dot f4: exchange-read#4, " + Fed(4, "dot") + ", local-write";
+  if (interDotLoadsAhead(M))
+    L += ", direct-load";
+  return L;
+}
+
+static bool anyLeanShape(const LoopModel &M) {
+  return leanShape(M) || leanExchangeShape(M);
+}
+
+// Session 26 (bwd8): attention backward at 8 waves (rows loaded for the
+// inter-dot work an iteration ahead, interDotLoadsAhead): the register-lean
+// order first, not only as the register fallback.
+static cl::opt<bool> LeanFirstRows(
+    "amdgpu-pingpong-chained-lean-rows-first", cl::init(true), cl::Hidden,
+    cl::desc("8-wave chained dots whose inter-dot work reads rows loaded an "
+             "iteration ahead (attention backward): the register-lean order "
+             "as the first chained-dot order (default on; docs/modes.md, "
+             "session 26: bwd8)"));
+
+STATISTIC(NumLeanRowsFirst, "8-wave chained-dot loops with inter-dot rows "
+                            "given the register-lean order first");
+
+/// The inter-dot work is elementwise: no instruction of it reads another
+/// lane (a softmax's row maximum and sum do, through the LDS crossbar or
+/// v_permlane/DPP; attention backward's P^T = exp2(S - lse) and
+/// dS^T = P^T (dP^T - delta) do not).
+static bool elementwiseInterDot(const LoopModel &M) {
+  const TargetInstrInfo *TII =
+      M.Body->getParent()->getSubtarget().getInstrInfo();
+  for (const InstInfo &I : M.Insts)
+    if (I.R == Role::InterDot && I.MI &&
+        target::readsOtherLanes(TII->getName(I.MI->getOpcode())))
+      return false;
+  return true;
+}
+
+static bool leanFirst(const LoopModel &M) {
+  return LeanFirstRows && M.Waves == 8 && leanShape(M) &&
+         interDotLoadsAhead(M) && elementwiseInterDot(M);
+}
+
 unsigned chainedPPVariants(const LoopModel &M) {
   if (M.NumAsyncCopies || (M.Groups.size() > 1 && M.Groups[1].FedLate))
     return dmaSoftmaxAtPV(M) ? 2 : 1;
-  return (issueBoundRegisterStaged(M) ? 3 : 2) + leanShape(M);
+  return leanFirst(M) + (issueBoundRegisterStaged(M) ? 3 : 2) +
+         anyLeanShape(M);
 }
 
 bool chainedPPLeanVariant(const LoopModel &M, unsigned Variant) {
-  return leanShape(M) && Variant + 1 == chainedPPVariants(M);
+  return anyLeanShape(M) && Variant + 1 == chainedPPVariants(M);
 }
 
 std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
@@ -747,9 +901,24 @@ std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
       return builtinLayout(ChainedPP8ExchangeLayout, Mode::ChainedPP, M, Why);
     // Four steps with register-staged operands: one barrier interval each,
     // without the skew.
-    if (X.Steps == 4 && !M.NumAsyncCopies && !M.Groups[1].FedLate)
+    if (X.Steps == 4 && !M.NumAsyncCopies && !M.Groups[1].FedLate) {
+      // The register-lean order in lockstep: the last register fallback.
+      if (leanExchangeShape(M) && chainedPPLeanVariant(M, Variant)) {
+        auto L = builtinLayout(chainedPP8LeanExchange(M).c_str(),
+                               Mode::ChainedPP, M, Why);
+        if (L) {
+          L->Note = "register-lean exchange: the first dot group in " +
+                    std::to_string(LeanExchangeSlices) +
+                    " slices, each slice's LDS reads during the slice before "
+                    "it; the second split by the exchange step it reads, one "
+                    "barrier interval per step";
+          ++NumLeanExchange;
+        }
+        return L;
+      }
       return builtinLayout(chainedPP8LockstepExchange(M).c_str(),
                            Mode::ChainedPP, M, Why);
+    }
     unsigned Intervals = X.Intervals;
     Why.Reason = "the second dot group's inputs cross LDS in " +
                  std::to_string(X.Steps) + " dependent step" +
@@ -813,8 +982,12 @@ std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
     }
     return L;
   }
-  // The register-lean order: the last register fallback.
-  if (chainedPPLeanVariant(M, Variant)) {
+  // The register-lean order: the first order of attention backward's
+  // loops (leanFirst), and the last register fallback.
+  const bool LeanNow = leanFirst(M) && Variant == 0;
+  if (leanFirst(M) && !chainedPPLeanVariant(M, Variant) && Variant)
+    --Variant;
+  if (LeanNow || chainedPPLeanVariant(M, Variant)) {
     auto L = builtinLayout(chainedPP8Lean(M).c_str(), Mode::ChainedPP, M, Why);
     if (L) {
       L->Note = "register-lean: each dot group in " +
@@ -827,6 +1000,10 @@ std::optional<ClusterLayout> layoutChainedPP(const LoopModel &M, Rejection &Why,
                    "(live from there to the next softmax, not across the "
                    "dots)";
         ++NumLeanInterDotLoads;
+      }
+      if (LeanNow) {
+        L->Note += "; first: attention backward's rows";
+        ++NumLeanRowsFirst;
       }
       ++NumRegisterLean;
     }

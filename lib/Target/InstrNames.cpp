@@ -123,5 +123,13 @@ NameOp classifyInstrName(StringRef Name, bool LdsModifier) {
   return NameOp::Unknown;
 }
 
+bool readsOtherLanes(StringRef Name) {
+  std::string Lower = Name.lower();
+  StringRef N(Lower);
+  return classifyInstrName(N) == NameOp::LDSCrossbar ||
+         N.starts_with("v_permlane") || N.starts_with("v_readlane") ||
+         N.starts_with("v_readfirstlane") || N.contains("_dpp");
+}
+
 } // namespace target
 } // namespace pingpong

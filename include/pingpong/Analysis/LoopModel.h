@@ -63,6 +63,10 @@ struct InstInfo {
   /// else one past the latest earlier access of the other direction whose
   /// bytes may meet). 0: not an exchange access.
   unsigned ExchangeStep = 0;
+  /// Dot: the latest exchange step among the exchange reads its operands
+  /// are read from (attention backward: P^T V's dots read step 2, dS^T's
+  /// step 4); 0: no operand crosses LDS. Set by the operand tracer.
+  unsigned ExchangeFeed = 0;
   /// DirectLoad: a side input of the chained dots' inter-dot work (attention
   /// backward's log-sum-exp and delta rows, a per-token dequantisation
   /// scale): its data reaches the dots only through InterDot VALU

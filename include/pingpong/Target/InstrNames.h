@@ -69,6 +69,11 @@ enum class NameOp : uint8_t {
 /// say it is an LDS DMA).
 NameOp classifyInstrName(llvm::StringRef Name, bool LdsModifier = false);
 
+/// Whether the instruction named Name reads another lane's value: the LDS
+/// crossbar (ds_bpermute, ds_swizzle), v_permlane*, v_readlane,
+/// v_readfirstlane, DPP forms. A softmax's row reductions are made of these.
+bool readsOtherLanes(llvm::StringRef Name);
+
 } // namespace target
 } // namespace pingpong
 
