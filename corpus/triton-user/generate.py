@@ -454,6 +454,12 @@ def cases():
     L.append(UserCase("mm_grouped", "gfx950", "fp16", (64, 256, 64), 4, 2, async_copy=True))
     L.append(UserCase("mm_grouped", "gfx950", "bf16", (256, 64, 64), 4, 2))
     L.append(UserCase("mm_grouped", "gfx950", "bf16", (256, 64, 64), 4, 2, async_copy=True))
+    # session 26 (onewaveattn): gfx942 4-warp bf16 attention past two waves' registers in
+    # LLVM's order and issue-bound (the tuning causal loop's twins: no mask, sliding window, GQA;
+    # bf16's rounding VALU on gfx942): the two-wave order with P V in eight parts
+    bp("gfx942", "bf16", (128, 64, 128), 4, 2)
+    bp("gfx942", "bf16", (128, 64, 128), 4, 2, mask=2)
+    L.append(UserCase("attn_gqa", "gfx942", "bf16", (128, 64, 128), 4, 2))
     return [(c, pp) for c in L for pp in (0, 1)]
 
 

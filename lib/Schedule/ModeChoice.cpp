@@ -895,7 +895,16 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
     // for, not AMDGPU's scheduler's verdict).
     if (Fail.empty() && Lean)
       Fail = leanOrderPastMargin(M, C.Peak, Budget, ChainedDotMargin);
-    if (Fail.empty() && !Forced && !Req.Custom && NoHarmGuard) {
+    // Session 26 (onewaveattn): the two-wave order's eight-part form where
+    // LLVM's order runs at one wave per SIMD (SingleWave.cpp).
+    std::string NoVerdict;
+    if (Fail.empty() && !Forced && !Req.Custom && Md == Mode::SingleWave)
+      NoVerdict = singleWaveEightPartsNoVerdict(M, Variant, Before, Budget);
+    if (!NoVerdict.empty())
+      C.Plan.Layout.Note +=
+          (C.Plan.Layout.Note.empty() ? "" : "; ") + NoVerdict;
+    if (Fail.empty() && !Forced && !Req.Custom && NoHarmGuard &&
+        NoVerdict.empty()) {
       Fail = noGainOverLLVM(C.Work, Md, OneWave, OneWave && !TwoWaveOrder,
                             C.Plan.Layout.OperandWaits, Name);
       if (Fail.empty() && !Lean)
