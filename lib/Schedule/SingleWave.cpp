@@ -45,18 +45,20 @@ static llvm::cl::opt<bool> TwoWaveGate(
                    "the dots"));
 
 // Session 26 (onewaveattn, issue 28): the two-wave order with P V in eight
-// parts and the global loads with the sixth, tried after the four-part one.
-// Off by default: see singleWaveEightPartsNoVerdict.
+// parts and the global loads with the sixth, tried after the four-part one,
+// and the values used after the loop computed again there
+// (RematAfterLoop.cpp). See singleWaveEightPartsNoVerdict.
 static llvm::cl::opt<bool> EightParts(
-    "amdgpu-pingpong-single-wave-eight-parts", llvm::cl::init(false),
-    llvm::cl::desc("single-wave attention whose LLVM order needs more vector "
-                   "registers than two waves per SIMD allow: after the "
-                   "four-part order, the order held to two waves per SIMD "
-                   "with P V in eight parts and the global loads with the "
-                   "sixth, not judged by the issue-bound verdict (it runs "
-                   "two waves per SIMD where LLVM's order runs one; default "
-                   "off: its allocation lands at exactly 256 VGPRs or just "
-                   "past them; docs/modes.md, \"Session 26: onewaveattn\")"));
+    "amdgpu-pingpong-single-wave-eight-parts", llvm::cl::init(true),
+    llvm::cl::desc("gfx942 4-wave attention whose LLVM order needs more "
+                   "vector registers than two waves per SIMD allow: values "
+                   "live across the loop but used only after it computed "
+                   "again at its exit, and after single-wave's four-part "
+                   "order the order held to two waves per SIMD with P V in "
+                   "eight parts and the global loads with the sixth, not "
+                   "judged by the issue-bound verdict (it runs two waves per "
+                   "SIMD where LLVM's order runs one; default on; "
+                   "docs/modes.md, \"Session 26: onewaveattn\")"));
 
 STATISTIC(NumEightParts, "4-wave attention loops given the two-wave "
                          "single-wave order with P V in eight parts");
@@ -169,6 +171,8 @@ unsigned singleWaveVariants(const LoopModel &M) {
   return M.chainedDots() && TwoWaveAttention ? (EightParts ? 3 : 2) : 1;
 }
 
+bool singleWaveEightPartsRequested() { return EightParts; }
+
 bool singleWaveEightPartsOrder(const LoopModel &M, unsigned Variant) {
   return M.chainedDots() && TwoWaveAttention && EightParts && Variant == 1;
 }
@@ -190,10 +194,11 @@ bool singleWaveTwoWaveOrder(const LoopModel &M, unsigned Variant) {
 /// stalls (LLVM's order at one wave: 4318 cycles per workgroup iteration
 /// against 2532 issue clocks) are the other's issue turns. The gain is the
 /// second wave, not the order: the verdict does not apply. It holds only if
-/// the order is allocated within 256 VGPRs; the estimate does not say so
-/// (~255 on the loops measured, allocated 256 with no AGPR on the bf16
-/// causal loop and 257 on the f16 window loop, which then runs at one wave
-/// and loses: docs/modes.md, "Session 26: onewaveattn"). So the option.
+/// the order is allocated within 256 registers: alone it landed at 256 + 0-3
+/// (AGPRs taking the values live across the loop for the code after it, so
+/// one wave per SIMD on the window loops); with those values computed again
+/// after the loop (RematAfterLoop.cpp) at 250-253 (docs/modes.md, "Session
+/// 26: onewaveattn").
 std::string singleWaveEightPartsNoVerdict(const LoopModel &M, unsigned Variant,
                                           unsigned Before, unsigned Budget) {
   if (!singleWaveEightPartsOrder(M, Variant) || Before <= Budget)

@@ -183,6 +183,8 @@ bool singleWaveTwoWaveOrder(const LoopModel &M, unsigned Variant);
 /// (-amdgpu-pingpong-single-wave-eight-parts), taken over the issue-bound
 /// verdict where LLVM's order runs at one wave per SIMD (SingleWave.cpp).
 bool singleWaveEightPartsOrder(const LoopModel &M, unsigned Variant);
+/// -amdgpu-pingpong-single-wave-eight-parts was given.
+bool singleWaveEightPartsRequested();
 /// Why that order is not judged by the issue-bound verdict (Before: LLVM's
 /// order's estimate, Budget: two waves'), or empty where it is.
 std::string singleWaveEightPartsNoVerdict(const LoopModel &M, unsigned Variant,
