@@ -42,6 +42,7 @@
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/InitializePasses.h"
 #include "llvm/Pass.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 
 using namespace llvm;
@@ -55,6 +56,12 @@ STATISTIC(NumRematAfterLoop, "Values live across a 4-wave attention loop, "
 namespace llvm {
 void initializePingpongRematAfterLoopPass(PassRegistry &);
 }
+
+static cl::opt<bool> RematAfterLoop(
+    "amdgpu-pingpong-remat-after-loop", cl::init(true), cl::Hidden,
+    cl::desc("With -amdgpu-pingpong-single-wave-eight-parts: values live "
+             "across a gfx942 4-wave attention loop past two waves' "
+             "registers, used only after it, computed again at its exit"));
 
 namespace {
 
@@ -87,7 +94,8 @@ public:
   }
 
   bool runOnFunction(Function &F) override {
-    if (!singleWaveEightPartsRequested() || functionSaysOff(F) ||
+    if (!RematAfterLoop || !singleWaveEightPartsRequested() ||
+        functionSaysOff(F) ||
         F.getCallingConv() != CallingConv::AMDGPU_KERNEL ||
         F.getFnAttribute("target-cpu").getValueAsString() !=
             target::Gfx942.CPU ||
