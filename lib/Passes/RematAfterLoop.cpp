@@ -58,7 +58,7 @@ void initializePingpongRematAfterLoopPass(PassRegistry &);
 }
 
 static cl::opt<bool> RematAfterLoop(
-    "amdgpu-pingpong-remat-after-loop", cl::init(true), cl::Hidden,
+    "amdgpu-pingpong-values-after-loop", cl::init(true), cl::Hidden,
     cl::desc("With -amdgpu-pingpong-single-wave-eight-parts: values live "
              "across a gfx942 4-wave attention loop past two waves' "
              "registers, used only after it, computed again at its exit"));
