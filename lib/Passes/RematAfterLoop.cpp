@@ -28,6 +28,7 @@
 #include "pingpong/Passes/IRLoops.h"
 #include "pingpong/Passes/Passes.h"
 #include "pingpong/Schedule/ClusterPlan.h"
+#include "pingpong/Schedule/ModeChoice.h"
 #include "pingpong/Target/TargetFacts.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -112,8 +113,17 @@ public:
           loopHas(*L, isLDSDMACall) || !hasChainedDots(*L) ||
           L->getNumBlocks() != 1 || !L->getLoopPreheader())
         continue;
+      // Only where LLVM's order is past the budget by no more than the
+      // chained-dot estimate's error: further past, no order of the loop
+      // comes within the few registers this frees of two waves per SIMD
+      // (single-wave's two-wave orders land 25-30 under this IR estimate on
+      // the tuning loops, 280-284 -> 250-255), and LLVM's order, kept there
+      // at one wave per SIMD, would only get the code after the loop
+      // changed (0.999-1.004 of llc-22 on the loops measured past it, IR
+      // 299-386: docs/modes.md, "Session 26: onewaveattn").
       BasicBlock *Exit = L->getExitBlock();
-      if (!Exit || estimatePeakVGPRs(*L, UI, {}) <= Budget)
+      const unsigned Peak = estimatePeakVGPRs(*L, UI, {});
+      if (!Exit || Peak <= Budget || Peak > Budget + chainedDotEstimateError())
         continue;
       Changed |= remat(*L, *Exit, DT, UI);
     }

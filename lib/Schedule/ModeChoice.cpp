@@ -61,6 +61,9 @@ static cl::opt<bool> FourWaveNoRoom(
 /// 8-wave corpus loops; 0-26 on the 4-wave tuning and corpus loops, session
 /// 23).
 static constexpr unsigned ChainedDotEstimateError = 39;
+unsigned pingpong::chainedDotEstimateError() {
+  return ChainedDotEstimateError;
+}
 
 static cl::opt<bool> LDSOccupancy(
     "amdgpu-pingpong-lds-occupancy", cl::Hidden, cl::init(true),

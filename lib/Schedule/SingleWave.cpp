@@ -171,7 +171,7 @@ unsigned singleWaveVariants(const LoopModel &M) {
   return M.chainedDots() && TwoWaveAttention ? (EightParts ? 3 : 2) : 1;
 }
 
-bool singleWaveEightPartsRequested() { return EightParts; }
+bool singleWaveEightPartsRequested() { return EightParts && TwoWaveAttention; }
 
 bool singleWaveEightPartsOrder(const LoopModel &M, unsigned Variant) {
   return M.chainedDots() && TwoWaveAttention && EightParts && Variant == 1;

@@ -183,7 +183,8 @@ bool singleWaveTwoWaveOrder(const LoopModel &M, unsigned Variant);
 /// (-amdgpu-pingpong-single-wave-eight-parts), taken over the issue-bound
 /// verdict where LLVM's order runs at one wave per SIMD (SingleWave.cpp).
 bool singleWaveEightPartsOrder(const LoopModel &M, unsigned Variant);
-/// -amdgpu-pingpong-single-wave-eight-parts was given.
+/// -amdgpu-pingpong-single-wave-eight-parts (and the two-wave attention
+/// orders) are on.
 bool singleWaveEightPartsRequested();
 /// Why that order is not judged by the issue-bound verdict (Before: LLVM's
 /// order's estimate, Budget: two waves'), or empty where it is.
