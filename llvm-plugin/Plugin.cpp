@@ -64,6 +64,9 @@ void insertPasses(TargetMachine &TM, PassManagerBase &, TargetPassConfig *TPC) {
     // Before isel makes the machine function and its occupancy target: the
     // occupancy 4-wave attention kernels run at (OccupancyHint.cpp).
     TPC->insertPass(CGP, &pingpong::PingpongOccupancyHintPassID);
+    // Values used after a 4-wave attention loop computed again there
+    // (RematAfterLoop.cpp; with -amdgpu-pingpong-single-wave-eight-parts).
+    TPC->insertPass(CGP, &pingpong::PingpongRematAfterLoopPassID);
   }
   // Machine SSA, around machine-sink: LDS reads it moves past a bare
   // s_barrier go back before it (PinLDSReadsAtBarriers.cpp), whether or not

@@ -459,6 +459,12 @@ def cases():
     # (its cross-warp sums through LDS); on gfx950 they are left as they are
     L.append(UserCase("mm_rowsum", "gfx942", "fp16", (64, 128, 64), 4, 2))
     L.append(UserCase("mm_rowsum", "gfx950", "fp16", (128, 64, 64), 4, 2))
+    # session 26 (onewaveattn): gfx942 4-warp bf16 attention past two waves' registers in
+    # LLVM's order and issue-bound (the tuning causal loop's twins: no mask, sliding window, GQA;
+    # bf16's rounding VALU on gfx942): the two-wave order with P V in eight parts
+    bp("gfx942", "bf16", (128, 64, 128), 4, 2)
+    bp("gfx942", "bf16", (128, 64, 128), 4, 2, mask=2)
+    L.append(UserCase("attn_gqa", "gfx942", "bf16", (128, 64, 128), 4, 2))
     return [(c, pp) for c in L for pp in (0, 1)]
 
 

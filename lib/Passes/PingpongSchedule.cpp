@@ -82,6 +82,7 @@ void initializePingpongDMALookaheadPass(PassRegistry &);
 void initializePingpongRelocateExchangePass(PassRegistry &);
 void initializePingpongFlattenLaneStoresPass(PassRegistry &);
 void initializePingpongOccupancyHintPass(PassRegistry &);
+void initializePingpongRematAfterLoopPass(PassRegistry &);
 void initializePingpongVerifyPass(PassRegistry &);
 void initializePingpongWaitsPass(PassRegistry &);
 void initializePingpongReleasePointsPass(PassRegistry &);
@@ -584,6 +585,7 @@ void pingpong::initializePingpongPasses(PassRegistry &Registry) {
   initializePingpongRelocateExchangePass(Registry);
   initializePingpongFlattenLaneStoresPass(Registry);
   initializePingpongOccupancyHintPass(Registry);
+  initializePingpongRematAfterLoopPass(Registry);
   initializePingpongVerifyPass(Registry);
   initializePingpongWaitsPass(Registry);
   initializePingpongReleasePointsPass(Registry);

@@ -61,6 +61,9 @@ static cl::opt<bool> FourWaveNoRoom(
 /// 8-wave corpus loops; 0-26 on the 4-wave tuning and corpus loops, session
 /// 23).
 static constexpr unsigned ChainedDotEstimateError = 39;
+unsigned pingpong::chainedDotEstimateError() {
+  return ChainedDotEstimateError;
+}
 
 static cl::opt<bool> LDSOccupancy(
     "amdgpu-pingpong-lds-occupancy", cl::Hidden, cl::init(true),
@@ -903,7 +906,16 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
     // for, not AMDGPU's scheduler's verdict).
     if (Fail.empty() && Lean)
       Fail = leanOrderPastMargin(M, C.Peak, Budget, ChainedDotMargin);
-    if (Fail.empty() && !Forced && !Req.Custom && NoHarmGuard) {
+    // Session 26 (onewaveattn): the two-wave order's eight-part form where
+    // LLVM's order runs at one wave per SIMD (SingleWave.cpp).
+    std::string NoVerdict;
+    if (Fail.empty() && !Forced && !Req.Custom && Md == Mode::SingleWave)
+      NoVerdict = singleWaveEightPartsNoVerdict(M, Variant, Before, Budget);
+    if (!NoVerdict.empty())
+      C.Plan.Layout.Note +=
+          (C.Plan.Layout.Note.empty() ? "" : "; ") + NoVerdict;
+    if (Fail.empty() && !Forced && !Req.Custom && NoHarmGuard &&
+        NoVerdict.empty()) {
       Fail = noGainOverLLVM(C.Work, Md, OneWave, OneWave && !TwoWaveOrder,
                             C.Plan.Layout.OperandWaits, Name);
       if (Fail.empty() && !Lean)

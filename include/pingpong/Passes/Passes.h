@@ -19,6 +19,7 @@ extern char &PingpongLoadLookaheadPassID;
 extern char &PingpongDMALookaheadPassID;
 extern char &PingpongRelocateExchangePassID;
 extern char &PingpongOccupancyHintPassID;
+extern char &PingpongRematAfterLoopPassID;
 extern char &PingpongVerifyPassID;
 /// -amdgpu-pingpong-verify was given.
 bool verifyRequested();

@@ -185,6 +185,18 @@ unsigned singleWaveVariants(const LoopModel &M);
 /// two waves per SIMD (two workgroups per CU), so held to that budget
 /// instead of one wave's.
 bool singleWaveTwoWaveOrder(const LoopModel &M, unsigned Variant);
+/// Session 26 (onewaveattn): whether Variant is the two-wave order's second
+/// form, P V in eight parts with the global loads late
+/// (-amdgpu-pingpong-single-wave-eight-parts), taken over the issue-bound
+/// verdict where LLVM's order runs at one wave per SIMD (SingleWave.cpp).
+bool singleWaveEightPartsOrder(const LoopModel &M, unsigned Variant);
+/// -amdgpu-pingpong-single-wave-eight-parts (and the two-wave attention
+/// orders) are on.
+bool singleWaveEightPartsRequested();
+/// Why that order is not judged by the issue-bound verdict (Before: LLVM's
+/// order's estimate, Budget: two waves'), or empty where it is.
+std::string singleWaveEightPartsNoVerdict(const LoopModel &M, unsigned Variant,
+                                          unsigned Before, unsigned Budget);
 /// Session 25 (regbudget): a 4-wave register-staged GEMM the register-lean
 /// single-wave order (held to two waves per SIMD) applies to, its layout,
 /// and whether -amdgpu-pingpong-lean-gemm asked for it (SingleWave.cpp).

@@ -101,6 +101,9 @@ std::string oneWaveLatency(const LoopModel &M, const llvm::MachineFunction &MF);
 /// F carries an "amdgpu-waves-per-eu" with a minimum of at least 1 (the
 /// user's, or the occupancy hint's): AMDGPU's scheduler aims at that.
 bool wavesPerEUTold(const llvm::Function &F);
+/// The most the register estimate of a chained-dot loop's order fell short
+/// of the registers allocated for it (ModeChoice.cpp).
+unsigned chainedDotEstimateError();
 
 } // namespace pingpong
 #endif
