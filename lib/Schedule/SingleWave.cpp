@@ -58,16 +58,28 @@ static llvm::cl::opt<bool> CopiesFarAheadLayout(
                    "LLVM's latency scheduler inside them, no read interleave"));
 
 // Session 25 (regbudget, issue 28): 4-wave register-staged GEMMs whose
-// LLVM order is estimated past the two waves' registers. Off by default:
-// see singleWaveLeanGemmShape.
+// LLVM order is estimated past the two waves' registers. On by default since
+// session 26 (leangemm): see singleWaveLeanGemmShape.
 static llvm::cl::opt<bool> LeanGemm(
-    "amdgpu-pingpong-lean-gemm", llvm::cl::init(false),
-    llvm::cl::desc("4-wave register-staged GEMMs whose LLVM order needs more "
-                   "vector registers than two waves per SIMD allow "
-                   "(estimated before AMDGPU's scheduler): single-wave's K "
-                   "slices, each slice's LDS reads three slices ahead, held to two "
-                   "waves per SIMD (default off; docs/modes.md, \"Session 25: "
-                   "regbudget\")"));
+    "amdgpu-pingpong-lean-gemm", llvm::cl::init(true),
+    llvm::cl::desc("4-wave register-staged GEMMs whose LLVM order or "
+                   "one-cluster's needs more vector registers than two waves "
+                   "per SIMD allow (estimated before AMDGPU's scheduler): "
+                   "single-wave's K slices, each slice's LDS reads three "
+                   "slices ahead, the load offsets' advances among the "
+                   "MFMAs, held to two waves per SIMD (default on; "
+                   "docs/modes.md, \"Session 25: regbudget\", \"Session 26: "
+                   "leangemm\")"));
+
+// Session 26 (leangemm): the lean order's load offset advances among its
+// MFMAs (the layout's advances-in-dot).
+static llvm::cl::opt<bool> LeanAdvancesInDot(
+    "amdgpu-pingpong-lean-gemm-advances-in-dot", llvm::cl::Hidden,
+    llvm::cl::init(true),
+    llvm::cl::desc("the register-lean GEMM order: each load offset's advance "
+                   "for the next iteration among the dot's MFMAs "
+                   "(advances-in-dot) instead of in one block before the "
+                   "dot"));
 
 namespace pingpong {
 
@@ -203,8 +215,10 @@ std::string singleWaveLeanGemmLayout(const LoopModel &M) {
   auto Slice = [&](unsigned I) {
     return "[" + std::to_string(I) + "/" + std::to_string(S) + "]";
   };
-  std::string T = "pingpong-layout v1; sync delay-global-data dot-waits "
-                  "delay-write-address address-in-dot; mem m: global-load";
+  std::string T = std::string("pingpong-layout v1; sync delay-global-data "
+                              "dot-waits delay-write-address address-in-dot") +
+                  (LeanAdvancesInDot ? " advances-in-dot" : "") +
+                  "; mem m: global-load";
   for (unsigned I = 0; I < LeanReadsAhead && I < S; ++I)
     T += ", local-read" + Slice(I);
   for (unsigned I = 0; I < S; ++I) {
@@ -266,7 +280,10 @@ std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
       L->Note = "register-lean order held to two waves per SIMD: the dot in " +
                 std::to_string(LeanSlices) + " K slices, each with the LDS "
                 "reads of the slice " + std::to_string(LeanReadsAhead) +
-                " after it";
+                " after it" +
+                (LeanAdvancesInDot ? ", the load offsets' advances among the "
+                                     "MFMAs"
+                                   : "");
     return L;
   }
   if (M.NumDots < 2) {
