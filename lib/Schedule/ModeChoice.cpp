@@ -759,10 +759,11 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
        ++Variant) {
     const std::string Name = Req.Custom ? "custom layout" : modeName(Md);
     if (LeanShape && Md == Mode::SingleWave) {
-      LeanGemm = leanGemmCase(M, Before, Budget, OnePeak);
-      // Appended for the lean order alone: nothing to try where it is not
-      // wanted.
-      if (!LeanGemm && LeanAppended)
+      // The lean variant only where the registers ask for it; the ordinary
+      // single-wave layout only where single-wave was a candidate anyway.
+      const bool LeanVariant = singleWaveLeanGemmVariant(M, Variant);
+      LeanGemm = LeanVariant && leanGemmCase(M, Before, Budget, OnePeak);
+      if (LeanVariant ? !LeanGemm : LeanAppended)
         continue;
     }
     // Chained-dot's register-lean order, a register fallback: where the

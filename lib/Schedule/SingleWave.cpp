@@ -156,12 +156,21 @@ static std::string singleWaveTwoWaveLayout(const LoopModel &M) {
 }
 
 unsigned singleWaveVariants(const LoopModel &M) {
-  return M.chainedDots() && TwoWaveAttention ? 2 : 1;
+  if (M.chainedDots())
+    return TwoWaveAttention ? 2 : 1;
+  // The register-lean GEMM order last: chooseMode tries it only where the
+  // registers ask for it (leanGemmCase).
+  return LeanGemm && singleWaveLeanGemmShape(M) ? 2 : 1;
+}
+
+bool singleWaveLeanGemmVariant(const LoopModel &M, unsigned Variant) {
+  return !M.chainedDots() && LeanGemm && singleWaveLeanGemmShape(M) &&
+         Variant == 1;
 }
 
 bool singleWaveTwoWaveOrder(const LoopModel &M, unsigned Variant) {
   return (M.chainedDots() && TwoWaveAttention && Variant == 0) ||
-         (LeanGemm && singleWaveLeanGemmShape(M));
+         singleWaveLeanGemmVariant(M, Variant);
 }
 
 /// The register-lean order's slices of the dot order and how many slices
@@ -273,7 +282,7 @@ std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
   // LDS DMA next to LDS writes of the iteration's own loads (MixStage.cpp).
   if (mixedStageOneWaveShape(M))
     return layoutMixedStageOneWave(M, Why);
-  if (LeanGemm && singleWaveLeanGemmShape(M)) {
+  if (singleWaveLeanGemmVariant(M, Variant)) {
     std::optional<ClusterLayout> L = builtinLayout(
         singleWaveLeanGemmLayout(M).c_str(), Mode::SingleWave, M, Why);
     if (L)
