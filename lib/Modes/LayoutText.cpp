@@ -79,6 +79,8 @@ std::string ClusterLayout::print() const {
     Flags.push_back("delay-write-address");
   if (AddressInDot)
     Flags.push_back("address-in-dot");
+  if (AdvancesInDot)
+    Flags.push_back("advances-in-dot");
   if (SideLoadsEarly)
     Flags.push_back("side-loads-early");
   if (!Flags.empty())
@@ -272,6 +274,8 @@ std::optional<ClusterLayout> parseLayout(StringRef Text, unsigned NumDots,
           L.DelayWriteAddress = true;
         else if (F == "address-in-dot")
           L.AddressInDot = true;
+        else if (F == "advances-in-dot")
+          L.AdvancesInDot = true;
         else if (F == "side-loads-early")
           L.SideLoadsEarly = true;
         else {
@@ -279,8 +283,7 @@ std::optional<ClusterLayout> parseLayout(StringRef Text, unsigned NumDots,
                    "' (expected barrier, asymmetric, delay-global-data, gate, "
                    "dot-waits, mem-priority, operand-waits, latency, "
                    "results-next-dot, delay-copy-address, delay-write-address, "
-                   "address-in-dot, "
-                   "side-loads-early)")
+                   "address-in-dot, advances-in-dot, side-loads-early)")
                       .str();
           return std::nullopt;
         }

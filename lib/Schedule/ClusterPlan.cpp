@@ -7,7 +7,11 @@
 
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/CodeGen/MachineBasicBlock.h"
+#include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include <algorithm>
 #include <climits>
 #include <map>
@@ -499,6 +503,35 @@ std::optional<ClusterPlan> planClusters(const LoopModel &M,
       }
     }
   }
+  // advances-in-dot: role-less VALU whose value only reaches the back edge
+  // (through other role-less instructions without a use in the loop: the
+  // latch copies), each load offset's advance; spread in program order over
+  // the dot clusters (Advance[I]: its index among them, else ~0u).
+  std::vector<unsigned> Advance(N, ~0u);
+  unsigned NumAdvances = 0;
+  if (Layout.AdvancesInDot) {
+    const TargetInstrInfo *TII =
+        M.Body ? M.Body->getParent()->getSubtarget().getInstrInfo() : nullptr;
+    std::vector<bool> NextOnly(N, false);
+    for (unsigned I = N; I-- > 0;) {
+      const InstInfo &II = M.Insts[I];
+      if (Want[I] >= 0 || II.R != Role::Other || II.Kind != InstKind::Other ||
+          !II.MI)
+        continue;
+      NextOnly[I] = llvm::all_of(G.Succs[I], [&](unsigned S) {
+        return S > I && NextOnly[S] && M.Insts[S].MI &&
+               readsValueOf(*M.Insts[S].MI, *II.MI);
+      });
+    }
+    for (unsigned I = 0; I < N; ++I)
+      if (NextOnly[I] && TII && !G.Succs[I].empty() &&
+          TII->getName(M.Insts[I].MI->getOpcode()).starts_with("V_"))
+        Advance[I] = NumAdvances++;
+  }
+  std::vector<unsigned> DotClusters;
+  for (unsigned CI = 0; CI < NC; ++CI)
+    if (Layout.Clusters[CI].Kind == ClusterKind::Dot)
+      DotClusters.push_back(CI);
   for (unsigned I = N; I-- > 0;) {
     if (Want[I] >= 0)
       continue;
@@ -512,6 +545,18 @@ std::optional<ClusterPlan> planClusters(const LoopModel &M,
     }
     if (II.R == Role::OperandPrep)
       continue;
+    // The dot cluster of its share of the spread, or the nearest one its
+    // inputs and users allow; where that is no dot cluster, as without the
+    // flag.
+    if (Advance[I] != ~0u && !DotClusters.empty() && C[I] <= Latest) {
+      unsigned To = DotClusters[Advance[I] * DotClusters.size() /
+                                  NumAdvances];
+      To = std::clamp(To, C[I], Latest);
+      if (Layout.Clusters[To].Kind == ClusterKind::Dot) {
+        C[I] = To;
+        continue;
+      }
+    }
     // The last dot cluster its users allow (the one before the loads'
     // cluster), among its MFMAs; with none, the default below.
     if (FeedsLoadsOnly[I]) {

@@ -694,17 +694,24 @@ STATISTIC(NumLeanGemm, "4-wave register-staged GEMMs past the two waves' "
 /// Session 25 (regbudget): a 4-wave register-staged GEMM whose LLVM order is
 /// estimated past the two waves' registers (Before), where the register-lean
 /// single-wave order applies (singleWaveLeanGemmShape, SingleWave.cpp).
-static bool leanGemmCase(const LoopModel &M, unsigned Before,
-                         unsigned Budget) {
-  return Before > Budget && singleWaveLeanGemmShape(M);
+/// Session 26 (leangemm): or whose own pingpong order, one-cluster's, is
+/// past them (OnePeak, 0 where not known): with the load offsets' advances
+/// among its MFMAs the lean order is at least LLVM's where AMDGPU's
+/// scheduler lands LLVM's at two waves per SIMD too (docs/modes.md,
+/// "Session 26: leangemm"), so what LLVM's order needs no longer decides.
+static bool leanGemmCase(const LoopModel &M, unsigned Before, unsigned Budget,
+                         unsigned OnePeak) {
+  return (Before > Budget || OnePeak > Budget) && singleWaveLeanGemmShape(M);
 }
 
 /// With -amdgpu-pingpong-lean-gemm off, what a register-budget refusal adds
 /// where the lean order would fit: its estimate and the option. Empty
 /// elsewhere.
 static std::string leanGemmNote(const LoopModel &M, unsigned Before,
-                                unsigned Budget, PlanContext &Ctx) {
-  if (singleWaveLeanGemmRequested() || !leanGemmCase(M, Before, Budget))
+                                unsigned Budget, unsigned OnePeak,
+                                PlanContext &Ctx) {
+  if (singleWaveLeanGemmRequested() ||
+      !leanGemmCase(M, Before, Budget, OnePeak))
     return "";
   Rejection W;
   std::optional<ClusterLayout> Layout = builtinLayout(
@@ -740,18 +747,32 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
   const unsigned OneWaveBudget = target::vgprBudget(TF ? *TF : target::Gfx942, 1);
   const hash_code BodyBefore = CheckTrying ? hashBody(*M.Body) : hash_code(0);
   // The register-lean order after the modes that hold no registers back
-  // (leanGemmCase; asked for with -amdgpu-pingpong-lean-gemm).
-  const bool LeanGemm = !Forced && !Req.Custom &&
-                        singleWaveLeanGemmRequested() &&
-                        leanGemmCase(M, Before, Budget);
-  if (LeanGemm && llvm::find(Modes, Mode::SingleWave) == Modes.end())
+  // (leanGemmCase: where LLVM's order or one-cluster's is past the budget;
+  // -amdgpu-pingpong-lean-gemm, on by default). One-cluster's peak where its
+  // order was refused on the budget (OnePeak), known once it was tried.
+  const bool LeanShape = !Forced && !Req.Custom &&
+                         singleWaveLeanGemmRequested() &&
+                         singleWaveLeanGemmShape(M);
+  const bool LeanAppended =
+      LeanShape && llvm::find(Modes, Mode::SingleWave) == Modes.end();
+  if (LeanAppended)
     Modes.push_back(Mode::SingleWave);
+  unsigned OnePeak = 0;
+  bool LeanGemm = false;
   std::optional<unsigned> WitnessPeak; // registerWitnessPeak(M), once asked
   std::optional<unsigned> LeanPeak;    // leanOrderPeak(M), once asked
   for (Mode Md : Modes)
   for (unsigned Variant = 0; Variant < (Req.Custom ? 1 : layoutVariants(Md, M));
        ++Variant) {
     const std::string Name = Req.Custom ? "custom layout" : modeName(Md);
+    if (LeanShape && Md == Mode::SingleWave) {
+      // The lean variant only where the registers ask for it; the ordinary
+      // single-wave layout only where single-wave was a candidate anyway.
+      const bool LeanVariant = singleWaveLeanGemmVariant(M, Variant);
+      LeanGemm = LeanVariant && leanGemmCase(M, Before, Budget, OnePeak);
+      if (LeanVariant ? !LeanGemm : LeanAppended)
+        continue;
+    }
     // Chained-dot's register-lean order, a register fallback: where the
     // registers do not bind it is not tried and has nothing to say.
     const bool Lean = !Forced && !Req.Custom && Md == Mode::ChainedPP &&
@@ -894,8 +915,10 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
                                  std::to_string(LeanFits)
                            : std::string()) +
                  (Md == Mode::OnePP && !Forced
-                      ? leanGemmNote(M, Before, Budget, Ctx)
+                      ? leanGemmNote(M, Before, Budget, C.Peak, Ctx)
                       : std::string());
+        if (Md == Mode::OnePP && !Forced && !Req.Custom && !Fail.empty())
+          OnePeak = std::max(OnePeak, C.Peak);
       }
     }
     if (CheckTrying && hashBody(*M.Body) != BodyBefore)
@@ -952,9 +975,12 @@ std::optional<ModeChoice> chooseMode(const LoopModel &M, const ModeRequest &Req,
     if (LeanGemm && Md == Mode::SingleWave) {
       C.Plan.Layout.Note +=
           std::string(C.Plan.Layout.Note.empty() ? "" : "; ") +
-          "LLVM's order needs about " + std::to_string(Before) +
-          " vector registers before AMDGPU's scheduler, past the " +
-          std::to_string(Budget) + " of two waves per SIMD";
+          (Before > Budget
+               ? "LLVM's order needs about " + std::to_string(Before) +
+                     " vector registers before AMDGPU's scheduler"
+               : "one-cluster's order needs about " +
+                     std::to_string(OnePeak) + " vector registers") +
+          ", past the " + std::to_string(Budget) + " of two waves per SIMD";
       ++NumLeanGemm;
     }
     C.Name = Name;

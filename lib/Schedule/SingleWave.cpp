@@ -78,16 +78,28 @@ static llvm::cl::opt<bool> CopiesFarAheadLayout(
                    "LLVM's latency scheduler inside them, no read interleave"));
 
 // Session 25 (regbudget, issue 28): 4-wave register-staged GEMMs whose
-// LLVM order is estimated past the two waves' registers. Off by default:
-// see singleWaveLeanGemmShape.
+// LLVM order is estimated past the two waves' registers. On by default since
+// session 26 (leangemm): see singleWaveLeanGemmShape.
 static llvm::cl::opt<bool> LeanGemm(
-    "amdgpu-pingpong-lean-gemm", llvm::cl::init(false),
-    llvm::cl::desc("4-wave register-staged GEMMs whose LLVM order needs more "
-                   "vector registers than two waves per SIMD allow "
-                   "(estimated before AMDGPU's scheduler): single-wave's K "
-                   "slices, each slice's LDS reads three slices ahead, held to two "
-                   "waves per SIMD (default off; docs/modes.md, \"Session 25: "
-                   "regbudget\")"));
+    "amdgpu-pingpong-lean-gemm", llvm::cl::init(true),
+    llvm::cl::desc("4-wave register-staged GEMMs whose LLVM order or "
+                   "one-cluster's needs more vector registers than two waves "
+                   "per SIMD allow (estimated before AMDGPU's scheduler): "
+                   "single-wave's K slices, each slice's LDS reads three "
+                   "slices ahead, the load offsets' advances among the "
+                   "MFMAs, held to two waves per SIMD (default on; "
+                   "docs/modes.md, \"Session 25: regbudget\", \"Session 26: "
+                   "leangemm\")"));
+
+// Session 26 (leangemm): the lean order's load offset advances among its
+// MFMAs (the layout's advances-in-dot).
+static llvm::cl::opt<bool> LeanAdvancesInDot(
+    "amdgpu-pingpong-lean-gemm-advances-in-dot", llvm::cl::Hidden,
+    llvm::cl::init(true),
+    llvm::cl::desc("the register-lean GEMM order: each load offset's advance "
+                   "for the next iteration among the dot's MFMAs "
+                   "(advances-in-dot) instead of in one block before the "
+                   "dot"));
 
 namespace pingpong {
 
@@ -168,7 +180,16 @@ static std::string singleWaveTwoWaveLayout(const LoopModel &M,
 }
 
 unsigned singleWaveVariants(const LoopModel &M) {
-  return M.chainedDots() && TwoWaveAttention ? (EightParts ? 3 : 2) : 1;
+  if (M.chainedDots())
+    return TwoWaveAttention ? (EightParts ? 3 : 2) : 1;
+  // The register-lean GEMM order last: chooseMode tries it only where the
+  // registers ask for it (leanGemmCase).
+  return LeanGemm && singleWaveLeanGemmShape(M) ? 2 : 1;
+}
+
+bool singleWaveLeanGemmVariant(const LoopModel &M, unsigned Variant) {
+  return !M.chainedDots() && LeanGemm && singleWaveLeanGemmShape(M) &&
+         Variant == 1;
 }
 
 bool singleWaveEightPartsRequested() { return EightParts && TwoWaveAttention; }
@@ -180,7 +201,7 @@ bool singleWaveEightPartsOrder(const LoopModel &M, unsigned Variant) {
 bool singleWaveTwoWaveOrder(const LoopModel &M, unsigned Variant) {
   return (M.chainedDots() && TwoWaveAttention && Variant == 0) ||
          singleWaveEightPartsOrder(M, Variant) ||
-         (LeanGemm && singleWaveLeanGemmShape(M));
+         singleWaveLeanGemmVariant(M, Variant);
 }
 
 /// Session 26 (onewaveattn, issue 28). The issue-bound verdict
@@ -262,8 +283,10 @@ std::string singleWaveLeanGemmLayout(const LoopModel &M) {
   auto Slice = [&](unsigned I) {
     return "[" + std::to_string(I) + "/" + std::to_string(S) + "]";
   };
-  std::string T = "pingpong-layout v1; sync delay-global-data dot-waits "
-                  "delay-write-address address-in-dot; mem m: global-load";
+  std::string T = std::string("pingpong-layout v1; sync delay-global-data "
+                              "dot-waits delay-write-address address-in-dot") +
+                  (LeanAdvancesInDot ? " advances-in-dot" : "") +
+                  "; mem m: global-load";
   for (unsigned I = 0; I < LeanReadsAhead && I < S; ++I)
     T += ", local-read" + Slice(I);
   for (unsigned I = 0; I < S; ++I) {
@@ -345,14 +368,17 @@ std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
   // LDS DMA next to LDS writes of the iteration's own loads (MixStage.cpp).
   if (mixedStageOneWaveShape(M))
     return layoutMixedStageOneWave(M, Why);
-  if (LeanGemm && singleWaveLeanGemmShape(M)) {
+  if (singleWaveLeanGemmVariant(M, Variant)) {
     std::optional<ClusterLayout> L = builtinLayout(
         singleWaveLeanGemmLayout(M).c_str(), Mode::SingleWave, M, Why);
     if (L)
       L->Note = "register-lean order held to two waves per SIMD: the dot in " +
                 std::to_string(LeanSlices) + " K slices, each with the LDS "
                 "reads of the slice " + std::to_string(LeanReadsAhead) +
-                " after it";
+                " after it" +
+                (LeanAdvancesInDot ? ", the load offsets' advances among the "
+                                     "MFMAs"
+                                   : "");
     return L;
   }
   if (M.NumDots < 2) {

@@ -212,6 +212,15 @@ struct ClusterLayout {
   /// cluster holding all of it faces the other group's dot and paces the
   /// iteration; split, each half faces the other (planClusters).
   bool AddressInDot = false;
+  /// `advances-in-dot`: VALU without a role whose value only reaches the
+  /// back edge (each load offset's advance for the next iteration, through
+  /// the latch copy into the header PHI) goes among the MFMAs, spread over
+  /// the dot clusters its inputs and users allow in program order, rather
+  /// than the first cluster its inputs allow. It costs no register (the old
+  /// offset dies where its advance is), and the MFMAs' pipe clocks cover
+  /// its issue (session 26, leangemm: the grouped GEMM's 64 advances a wave
+  /// ran as one block before the dot).
+  bool AdvancesInDot = false;
   /// `side-loads-early`: a dot result's side input loaded an iteration
   /// ahead (the scale loads) no longer follows the last reader of the
   /// register it refills (DepGraph::SideStaging); it goes where its

@@ -179,8 +179,11 @@ std::optional<ClusterLayout> layoutSingleWave(const LoopModel &M,
 /// dot (ownWorkPastOwnDot).
 bool singleWaveLDSBound(const LoopModel &M);
 /// Single-wave layouts for this loop: attention has two, the first held to
-/// the two-wave register budget (singleWaveTwoWaveOrder).
+/// the two-wave register budget (singleWaveTwoWaveOrder); a GEMM of the
+/// register-lean order's shape two, the lean order the second
+/// (singleWaveLeanGemmVariant).
 unsigned singleWaveVariants(const LoopModel &M);
+bool singleWaveLeanGemmVariant(const LoopModel &M, unsigned Variant);
 /// Whether single-wave's layout Variant is the attention order meant to fit
 /// two waves per SIMD (two workgroups per CU), so held to that budget
 /// instead of one wave's.
